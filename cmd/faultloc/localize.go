@@ -355,8 +355,8 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 				how += fmt.Sprintf("; %d more without a ranking: the native run had none of them (their reports say why)", n)
 			}
 			if len(reports) == 0 && len(res.Failing) == 0 {
-				// Not a pass: the native run, waited for past -timeout
-				// when the interpreter could not run a case, had not
+				// Not a pass: the native run, which alone could rank
+				// the cases the interpreter could not run, had not
 				// answered.
 				how = "before any failing case was known: the interpreter failed none of the selected cases, and the native go test run had given no verdict on them"
 			}
@@ -561,10 +561,19 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		}
 	}
 	unrun := notRunNatively(refused, res.Native)
-	if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil && len(unrun) > 0 {
-		// go test was stopped before it ran them: nobody knows whether
-		// they fail. The pipeline waited for it past -timeout, up to its
-		// own bound.
+	if len(res.Failing) == 0 && len(res.NotRun) > 0 {
+		// The pipeline cut go test at -timeout before it ran them:
+		// nobody knows whether they fail. Their reports say so.
+		view.stop(time.Now())
+		if err := write(reports, sm); err != nil {
+			fmt.Fprintln(stderr, "faultloc localize:", err)
+			return 2
+		}
+		fmt.Fprintf(stderr, "faultloc localize: neither the interpreter nor the native go test run, cut at -timeout (%v), ran %s of %s: no verdict, not a pass\n", caseBound(*timeout), strings.Join(res.NotRun, ", "), pkgPath)
+		return 1
+	} else if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil && len(unrun) > 0 {
+		// go test was stopped at its own bound before it ran them:
+		// nobody knows whether they fail.
 		fmt.Fprintf(stderr, "faultloc localize: neither the interpreter nor the native go test run, stopped at its bound (%v), ran %s of %s: no verdict, not a pass\n", nativeStageBound, strings.Join(unrun, ", "), pkgPath)
 		return 1
 	} else if len(res.Failing) == 0 && len(refused) > 0 && res.Native != nil {

@@ -17,6 +17,7 @@ import (
 	"github.com/faultloc/faultloc/localize/agx"
 
 	"github.com/faultloc/faultloc/encode"
+	"github.com/faultloc/faultloc/internal/loadgate"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
 	"github.com/faultloc/faultloc/trace"
@@ -471,10 +472,10 @@ func TestLocalizeDeadline(t *testing.T) {
 }
 
 // TestLocalizeDeadlineNative: the interpreter refuses the only selected
-// case, TestGated, so localize waits for the native run past -timeout;
-// that run waits for a gate that never opens, so -deadline ends the
-// wait, and the command says no failing case was known, not that none
-// fails. The deadline passes once standard error says that the command
+// case, TestGated, so localize waits for the native run until the end
+// of -timeout (ten minutes here); that run waits for a gate that never
+// opens, and -deadline ends the wait first, and the command says no
+// failing case was known, not that none fails. The deadline passes once standard error says that the command
 // waits for the native run (passOn), which it says only after the
 // interpreter ran the selected case: the point a deadline of seconds
 // reached on a busy machine, without waiting for it. The line comes at
@@ -488,10 +489,48 @@ func TestLocalizeDeadlineNative(t *testing.T) {
 	t.Setenv("FAULTLOC_LATENATIVE_GATE", filepath.Join(t.TempDir(), "gate"))
 	errw := passOn(t, regexp.MustCompile(`(?m)^faultloc localize: waiting for the native go test run, `))
 	var out bytes.Buffer
-	code := run(context.Background(), []string{"localize", "-run", "^TestGated$", "-timeout", "1s", "-deadline", "1h", "../../localize/pipeline/testdata/latenative"}, &out, errw)
+	code := run(context.Background(), []string{"localize", "-run", "^TestGated$", "-timeout", "10m", "-deadline", "1h", "../../localize/pipeline/testdata/latenative"}, &out, errw)
 	want := "faultloc localize: -deadline 1h0m0s passed: stopped before any failing case was known: the interpreter failed none of the selected cases, and the native go test run had given no verdict on them\n"
 	if code != exitInterrupted || !strings.HasSuffix(errw.buf.String(), want) || strings.Contains(out.String(), "no failing test case") {
 		t.Errorf("exit %d, stdout %q, stderr %q; want %d, and stderr ending with %q", code, out.String(), errw.buf.String(), exitInterrupted, want)
+	}
+}
+
+// TestLocalizeCutNative: the interpreter refuses the only selected
+// case, TestGated, and the native run, which waits for a gate that
+// never opens, has not run it by the end of -timeout: localize ends
+// within the bound (10% or 2 s over at most) with TestGated's report,
+// partial, without a ranking, saying why, and exits with status 1,
+// saying on standard error that there is no verdict, not that no case
+// fails.
+func TestLocalizeCutNative(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	t.Setenv("FAULTLOC_LATENATIVE_GATE", filepath.Join(t.TempDir(), "gate"))
+	const bound = 3 * time.Second
+	var out, errb bytes.Buffer
+	start := time.Now()
+	code := run(context.Background(), []string{"localize", "-format", "json", "-run", "^TestGated$", "-timeout", bound.String(), "../../localize/pipeline/testdata/latenative"}, &out, &errb)
+	elapsed := time.Since(start)
+	t.Logf("ended %v after its start, %v past -timeout %v", elapsed.Round(time.Millisecond), (elapsed - bound).Round(time.Millisecond), bound)
+	if over := elapsed - bound; over > max(bound/10, 2*time.Second) {
+		loadgate.Errorf(t, "ended %v after its start, %v past -timeout %v", elapsed.Round(time.Millisecond), over.Round(time.Millisecond), bound)
+	}
+	if want := "no verdict, not a pass"; code != 1 || !strings.Contains(errb.String(), want) || strings.Contains(errb.String()+out.String(), "no failing test case") {
+		t.Errorf("exit %d, stderr %q; want 1, and stderr saying %q", code, errb.String(), want)
+	}
+	var reps []struct {
+		Name    string            `json:"name"`
+		Partial bool              `json:"partial"`
+		Reason  string            `json:"reason"`
+		Ranking []json.RawMessage `json:"ranking"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &reps); err != nil || len(reps) != 1 {
+		t.Fatalf("stdout: %v, %d reports; want one:\n%s", err, len(reps), out.String())
+	}
+	if rep := reps[0]; rep.Name != "TestGated" || !rep.Partial || len(rep.Ranking) != 0 || !strings.Contains(rep.Reason, "had not run it") {
+		t.Errorf("report of %s, partial %v, %d ranked lines, reason %q; want TestGated's, partial, nothing ranked, saying the native run had not run it", rep.Name, rep.Partial, len(rep.Ranking), rep.Reason)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/faultloc/faultloc/localize/native"
+	"github.com/faultloc/faultloc/spectra"
 )
 
 // How [Run] keeps Options.Timeout, the bound of each failing case's
@@ -38,13 +39,18 @@ import (
 // interpreter fails none of the selected cases, the native run is the
 // only source of reports, and Run waits for it until the end of the
 // first case's bound; if the stage is not done by then and the
-// interpreter could not run one of the selected cases, Run does not stop
-// the stage but waits on, within the stage's own bound and the run's
-// (its context: the command's -deadline), for its whole run, even when
-// the selected cases are done: their runs alone, failing cases only,
-// tie every line under Ochiai, so the native ranking would go by
-// proximity alone and its floor (native.Floor) by nothing. The reports
-// it ranks say in their Reason that Run waited past the bound. The selected cases' own runs are not cut: every
+// interpreter could not run one of the selected cases, Run waits no
+// longer: it ranks them from a snapshot of the cases the stage's run
+// has done by then (native.Progress: the selected cases, run first,
+// and the passing cases finished since, which tell their lines apart
+// better than the selected cases' runs alone, over which Ochiai ties
+// every line they ran; the native floor and the fusion work on it as
+// on a whole run), stops the stage, and the reports it ranks say in
+// their Reason how many of the run's cases they had (nativeCutNote);
+// their ranking shares a grace of cutShortGrace past the bound. A
+// selected case the interpreter could not run and the native run had
+// not run by then gets a report without a ranking (Result.NotRun).
+// The interpreter's runs of the selected cases are not cut: every
 // report needs them; a case that runs longer than its bound under the
 // interpreter leaves the first case's later stages no time.
 //
@@ -154,26 +160,51 @@ func until(ctx context.Context, t time.Time) (context.Context, context.CancelFun
 // stopped at the end of its share of the first case's bound.
 var errNativeLate = errors.New("the cases localized before it is done go on without its whole run")
 
+// errNativeCut ends the error of a native evidence stage that Run cut
+// at the end of the first case's bound, when nothing else could rank
+// the selected cases.
+var errNativeCut = errors.New("the cases only it can rank are ranked from the cases its run had done")
+
 // waitNative waits for the native stage ns until due (zero: its own
 // bound only), the end of the shared stages' share of the first case's
 // clock; the first time due passes first, it adds the Cut to res. With
-// beyond (nothing else can rank the selected cases: the interpreter
-// fails none of them and could not run one), a stage not done by due
-// is waited for past it, for its whole run, within its own bound and the run's (ctx), and
-// the note returned says so, for the Reason of the reports it ranks.
-func waitNative(ns *nativeStage, status *statusFunc, due time.Time, first caseClock, res *Result, beyond bool) (*native.Run, string, error) {
+// cut (nothing else can rank the selected cases: the interpreter fails
+// none of them and could not run one), due is the end of the first
+// case's bound, and a stage not done by then is cut there: the evidence
+// returned is that of the cases its run had done ([nativeStage.waitSaying]),
+// and so counts them (nil: not cut), for the Reason of the reports
+// (nativeCutNote).
+func waitNative(ns *nativeStage, status *statusFunc, due time.Time, first caseClock, res *Result, cut bool) (ne *native.Run, so *spectra.GoTestSoFar, err error) {
 	if ns == nil {
-		return nil, "", nil
+		return nil, nil, nil
 	}
 	wasLate := ns.late != nil
 	late := fmt.Errorf("localize: the native evidence stage was not done %v into the first failing case's bound of %v (pipeline.Options.Timeout), the end of its share: %w", due.Sub(first.start).Round(time.Millisecond), first.bound, errNativeLate)
-	ne, past, err := ns.waitSaying(status, due, late, beyond)
+	if cut {
+		late = fmt.Errorf("localize: the native evidence stage was not done at the end of the first failing case's bound of %v (pipeline.Options.Timeout): %w", first.bound, errNativeCut)
+	}
+	ne, so, err = ns.waitSaying(status, due, late, cut)
 	if !wasLate && ns.late != nil {
 		res.Cuts = append(res.Cuts, first.cut("", StageNative, "", due))
 	}
-	note := ""
-	if past {
-		note = fmt.Sprintf("native evidence waited for past the first failing case's bound of %v (pipeline.Options.Timeout), as nothing else could rank the selected cases: it came %v into it", first.bound, time.Since(first.start).Round(time.Millisecond))
+	return ne, so, err
+}
+
+// nativeCutNote says, in the Reason of a report ranked by a native run
+// cut at the first case's bound, how much of the run it had: "native
+// evidence cut at the first failing case's bound of 20s: ranked from 37
+// of 112 cases of the native run" ("of at least 112" while the run had
+// top-level tests whose cases it had not listed).
+func nativeCutNote(bound time.Duration, so spectra.GoTestSoFar) string {
+	return fmt.Sprintf("native evidence cut at the first failing case's bound of %v (pipeline.Options.Timeout): ranked from %d of %s cases of the native run", bound, so.Cases, listedOf(so))
+}
+
+// listedOf writes the cases so says the run listed: "112", or "at
+// least 112" while it had top-level tests whose cases it had not
+// listed.
+func listedOf(so spectra.GoTestSoFar) string {
+	if so.Whole {
+		return fmt.Sprint(so.Listed)
 	}
-	return ne, note, err
+	return fmt.Sprintf("at least %d", so.Listed)
 }

@@ -24,7 +24,10 @@
 // each failing case's localization as a whole (its search, ranking and
 // refiners; for the first case, the evidence before it too) is bounded
 // by Options.Timeout; what a bound cuts short is reported partial, with
-// the reason and in Result.Cuts, not dropped.
+// the reason and in Result.Cuts, not dropped. When only the native
+// stage can rank the selected cases (the interpreter could not run
+// them), it too ends with the first case's bound: the cases its go test
+// run has done by then rank them, and the reports say how many.
 // A ranking the refiners or the case-set refiners change is floored by
 // native Ochiai again (native.FloorReport), as the fused ranking was:
 // their promotions do not put a line that nearly every passing case

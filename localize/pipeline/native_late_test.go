@@ -241,134 +241,136 @@ func TestEarlyPreliminary(t *testing.T) {
 	}
 }
 
-// TestNativePastDue: when the interpreter ranks none of the selected
-// cases (it refuses TestGated) and the native stage has not run them by
-// the end of the first case's bound, Run waits for the stage past that
-// bound instead of stopping it. With the gate opened once Run waits
-// past the bound (so whatever the load, the evidence comes after it),
-// TestGated gets the native ranking, its Reason (and so its JSON)
-// saying that Run waited; with the gate never opened, the stage's own
-// bound ends the wait, and there is no report, the error naming that
-// bound.
-func TestNativePastDue(t *testing.T) {
+// overBound returns how long after start plus bound Run returned (now),
+// and fails t, or on a busy machine logs (loadgate), when that is more
+// than the measure: 10% of the bound or 2 s, whichever is more.
+func overBound(t *testing.T, start time.Time, bound time.Duration) time.Duration {
+	t.Helper()
+	elapsed := time.Since(start)
+	over := elapsed - bound
+	t.Logf("Run returned %v after its start: %v past the first case's bound of %v", elapsed.Round(time.Millisecond), over.Round(time.Millisecond), bound)
+	if over > max(bound/10, 2*time.Second) {
+		loadgate.Errorf(t, "Run returned %v after its start, %v past the first case's bound of %v", elapsed.Round(time.Millisecond), over.Round(time.Millisecond), bound)
+	}
+	return over
+}
+
+// heardCut reports whether events (hearNative's) had "cut": Run took
+// the native run's cases done at the end of the first case's bound.
+func heardCut(events <-chan string) bool {
+	for {
+		select {
+		case e := <-events:
+			if e == "cut" {
+				return true
+			}
+		default:
+			return false
+		}
+	}
+}
+
+// TestNativeCutRanks: when only the native run can rank the selected
+// case (the interpreter refuses TestBig) and the run is not done by the
+// end of the first case's bound (TestGated holds it: its gate never
+// opens), Run does not wait for it: at the bound it ranks TestBig from
+// the cases the run has done (TestBig, run first, and TestSmall, a
+// passing case, which tells the faulty line apart: alone, TestBig's run
+// ties every line of Scale), within the bound and a small grace. The
+// report is partial and says how many of the run's cases it had, as
+// its JSON does; Result.Cuts names the native stage.
+func TestNativeCutRanks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
 	}
 	// Waits most of its time, in parallel (see loadGated).
 	t.Parallel()
-	for _, tt := range []struct {
-		name        string
-		open        bool          // open the gate once Run waits past the bound
-		nativeBound time.Duration // Options.NativeBound
-	}{
-		{"evidence after the bound", true, 0},
-		{"stage bound ends the wait", false, 5 * time.Second},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel() // each on a program of its own (see loadGated)
-			prog, pkg, gate := loadLateNative(t)
-			events := hearNative(t, prog)
-			heard := make(chan bool, 1) // whether Run waited past the bound
-			stop := make(chan struct{})
-			go func() {
-				for {
-					select {
-					case e := <-events:
-						if e != "past due" {
-							continue
-						}
-						if tt.open {
-							os.WriteFile(gate, nil, 0o666)
-						}
-						heard <- true
-						return
-					case <-stop:
-						heard <- false
-						return
-					}
-				}
-			}()
-			res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestGated$", Timeout: 2 * time.Second, NativeBound: tt.nativeBound, Refiners: []localize.Refiner{}})
-			close(stop)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !<-heard {
-				t.Fatalf("Run did not wait for the native stage past the first case's bound (errors %v)", res.Errors)
-			}
-			if !tt.open {
-				if len(res.Reports) != 0 || !slices.ContainsFunc(res.Errors, func(e *localize.CaseError) bool { return strings.Contains(e.Error(), "NativeBound") }) {
-					t.Errorf("%d reports, errors %v; want none, and the native stage's bound named", len(res.Reports), res.Errors)
-				}
-				return
-			}
-			if len(res.Reports) != 1 {
-				t.Fatalf("%d reports (failing %q, errors %v); want TestGated's", len(res.Reports), res.Failing, res.Errors)
-			}
-			rep := res.Reports[0]
-			fault := faultLine(t, "testdata/latenative/clamp.go")
-			if rep.Test != "TestGated" || rep.Mode != native.Mode || !ranks(rep, fault) || !strings.Contains(rep.Reason, "unsafe.Pointer") {
-				t.Errorf("report %s, mode %q, reason %q; want TestGated's, ranked natively (the faulty line %d in it), with the interpreter's refusal", rep.Test, rep.Mode, rep.Reason, fault)
-			}
-			var js bytes.Buffer
-			if err := res.WriteJSON(&js); err != nil {
-				t.Fatal(err)
-			}
-			if want := "native evidence waited for past the first failing case's bound of 2s"; !strings.Contains(rep.Reason, want) || !strings.Contains(js.String(), want) {
-				t.Errorf("reason %q; want it, and the JSON, to say %q", rep.Reason, want)
-			}
-		})
-	}
-}
-
-// TestNativePastDueWhole: when only the native run can rank the selected
-// case (the interpreter refuses TestBig) and the stage has run it by the
-// end of the first case's bound but not the rest of the suite, Run waits
-// on for the whole run: TestBig's run alone ties every line of Scale
-// under Ochiai, the whole run puts the faulty line first, alone. The
-// rest of the suite waits for the gate, opened only once Run waits past
-// the bound, so whatever the load the whole run comes after it.
-func TestNativePastDueWhole(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test natively")
-	}
-	t.Parallel()
 	prog, pkg, gate := loadGated(t, "testdata/latewhole")
+	t.Cleanup(func() { open(t, gate) }) // a run Run left behind ends
 	events := hearNative(t, prog)
-	stop := make(chan struct{})
-	defer close(stop)
-	go func() {
-		for {
-			select {
-			case e := <-events:
-				if e == "past due" {
-					os.WriteFile(gate, nil, 0o666)
-				}
-			case <-stop:
-				return
-			}
-		}
-	}()
-	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestBig$", Timeout: 2 * time.Second, Refiners: []localize.Refiner{}})
+	// The bound leaves the go test build and the two cases' runs time on
+	// a busy machine.
+	const bound = 20 * time.Second
+	start := time.Now()
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestBig$", Timeout: bound, Start: start, Refiners: []localize.Refiner{}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Native == nil {
-		t.Fatalf("no native run (errors %v)", res.Errors)
+	overBound(t, start, bound)
+	if !heardCut(events) {
+		t.Errorf("Run did not cut the native stage at the bound (errors %v)", res.Errors)
 	}
-	if _, ok := res.Native.Spectrum.TestIndex("TestGated"); !ok {
-		t.Errorf("the native run has %d cases, not TestGated: Run did not wait for the whole run (errors %v)", res.Native.Spectrum.NumTests(), res.Errors)
-	}
-	if len(res.Reports) != 1 || res.Reports[0].Mode != native.Mode {
-		t.Fatalf("%d reports; want TestBig's, ranked natively", len(res.Reports))
+	if len(res.Reports) != 1 || res.Reports[0].Test != "TestBig" || res.Reports[0].Mode != native.Mode {
+		t.Fatalf("%d reports (failing %q, errors %v); want TestBig's, ranked natively", len(res.Reports), res.Failing, res.Errors)
 	}
 	rep := res.Reports[0]
+	if !rep.Partial || !strings.Contains(rep.Reason, "unsafe.Pointer") {
+		t.Errorf("report partial %v, reason %q; want it partial, with the interpreter's refusal", rep.Partial, rep.Reason)
+	}
+	if !slices.ContainsFunc(res.Cuts, func(c Cut) bool { return c.Stage == StageNative }) {
+		t.Errorf("cuts %v; want the native stage's", res.Cuts)
+	}
+	const want = "native evidence cut at the first failing case's bound of 20s (pipeline.Options.Timeout): ranked from "
+	if !strings.Contains(rep.Reason, want) {
+		t.Fatalf("reason %q; want it to say %q", rep.Reason, want)
+	}
+	if !strings.Contains(rep.Reason, "ranked from 2 of at least 3 cases of the native run") {
+		// TestSmall not done by the bound: TestBig's run alone ties
+		// the lines of Scale.
+		loadgate.Errorf(t, "reason %q; want TestBig's and TestSmall's runs of at least 3 cases (TestGated's not listed yet)", rep.Reason)
+		return
+	}
+	var js bytes.Buffer
+	if err := res.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(js.String(), want) {
+		t.Errorf("the JSON does not say %q", want)
+	}
 	fault := faultLine(t, "testdata/latewhole/scale.go")
 	if len(rep.Ranking) == 0 || rep.Ranking[0].Line != fault || rep.Ranking[0].Rank != 1 {
 		t.Errorf("ranking %v; want the faulty line %d first, alone", rep.Ranking, fault)
 	}
-	if !strings.Contains(rep.Reason, "native evidence waited for past") {
-		t.Errorf("reason %q; want it to say that Run waited past the bound", rep.Reason)
+}
+
+// TestNativeCutNotRun: when only the native run could rank the selected
+// case (the interpreter refuses TestGated) and the run has not run it by
+// the end of the first case's bound (it waits for a gate that never
+// opens), Run returns at the bound with a report that says so: partial,
+// nothing ranked, TestGated in Result.NotRun, not among the failing
+// cases, and not a pass.
+func TestNativeCutNotRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	t.Parallel() // see loadGated
+	prog, pkg, gate := loadLateNative(t)
+	t.Cleanup(func() { open(t, gate) })
+	events := hearNative(t, prog)
+	const bound = 4 * time.Second
+	start := time.Now()
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestGated$", Timeout: bound, Start: start, Refiners: []localize.Refiner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	overBound(t, start, bound)
+	if !heardCut(events) {
+		t.Errorf("Run did not cut the native stage at the bound (errors %v)", res.Errors)
+	}
+	if len(res.Failing) != 0 || !slices.Equal(res.NotRun, []string{"TestGated"}) {
+		t.Errorf("failing %q, not run %q; want no failing case, TestGated not run", res.Failing, res.NotRun)
+	}
+	if len(res.Reports) != 1 {
+		t.Fatalf("%d reports (errors %v); want TestGated's", len(res.Reports), res.Errors)
+	}
+	rep := res.Reports[0]
+	if rep.Test != "TestGated" || rep.Mode != native.Mode || !rep.Partial || len(rep.Ranking) != 0 {
+		t.Errorf("report of %s, mode %q, partial %v, %d lines ranked; want TestGated's, native, partial, nothing ranked", rep.Test, rep.Mode, rep.Partial, len(rep.Ranking))
+	}
+	for _, want := range []string{"not ranked: the interpreter could not run it", "unsafe.Pointer", "cut at the first failing case's bound of 4s", "had not run it"} {
+		if !strings.Contains(rep.Reason, want) {
+			t.Errorf("reason %q; want it to say %q", rep.Reason, want)
+		}
 	}
 }
 

@@ -35,7 +35,7 @@ func TestNativeInsteadShard(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res := &Result{Package: taxPkg}
 			var heard []string
-			ok := nativeInstead(context.Background(), prog, taxPkg, &Options{Shard: tt.shard}, nil, res, listing, func(rep *localize.Report) { heard = append(heard, rep.Test) })
+			ok := nativeInstead(context.Background(), prog, taxPkg, &Options{Shard: tt.shard}, nil, nil, caseClock{}, false, res, listing, func(rep *localize.Report) { heard = append(heard, rep.Test) })
 			if !ok {
 				t.Fatalf("no failing case from the native run (errors %v)", res.Errors)
 			}

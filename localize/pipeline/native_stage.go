@@ -29,6 +29,7 @@ type nativeStage struct {
 	late     error              // why Run stopped waiting for it, if it did (waitSaying)
 	hook     func(event string) // testHooksNative's for the program when the stage started
 	early    bool               // testShareOnFirst holds the program: the share passes once the selected cases are done
+	progress *native.Progress   // the cases its run has done so far
 
 	mu        sync.Mutex
 	first     *native.Run   // the selected cases' evidence, once they are done
@@ -46,14 +47,14 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 	}
 	// The selected cases first: a slow suite's listing and passing
 	// cases do not keep the bound from their failures.
-	s := &nativeStage{done: make(chan struct{}), firstDone: make(chan struct{})}
+	s := &nativeStage{done: make(chan struct{}), firstDone: make(chan struct{}), progress: &native.Progress{}}
 	var hook func(event string)
 	if h, ok := testHooksNative.Load(prog); ok {
 		hook = h.(func(event string))
 	}
 	s.hook = hook
 	_, s.early = testShareOnFirst.Load(prog)
-	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run, FirstDone: func(r *native.Run) {
+	nopts := &native.Options{Bound: opts.NativeBound, First: opts.Run, Progress: s.progress, FirstDone: func(r *native.Run) {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		if s.first == nil {
@@ -107,11 +108,10 @@ func startNative(ctx context.Context, prog *trace.Program, pkgPath string, opts 
 // func(event string) that hears each native stage started on that
 // program after that: "started" when it starts (a go test build of its
 // own), or "adopted" when it uses Options.NativeStarted instead, "done" when the stage
-// is, and "past due" when
-// Run, which has nothing else to rank the selected cases by, goes on
-// waiting for it after the end of its share of the first case's bound
-// (waitSaying). Keyed by program, so that tests that each load their
-// own may listen in parallel.
+// is, and "cut" when Run, which has nothing else to rank the selected
+// cases by, takes the cases the stage has done at the end of the first
+// case's bound (waitSaying). Keyed by program, so that tests that each
+// load their own may listen in parallel.
 var testHooksNative sync.Map
 
 // testShareOnFirst holds the *trace.Program of a test for which the end
@@ -138,26 +138,28 @@ func (s *nativeStage) wait() (*native.Run, error) {
 // call until the stage is done: the stage goes on, within its own bound,
 // for the later cases and for a stop (cutShort); if they are not done,
 // it stops the stage and returns what it finished (nil if nothing).
-// With beyond (nothing else can rank the selected cases), it waits
-// instead on past due, up to the stage's own bound or the end of its
-// context, for the whole run, and past says so: the selected cases'
-// runs alone rank nothing by their spectrum (Ochiai over failing cases
-// only ties every line they ran), and native.Floor needs the whole run.
-func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error, beyond bool) (n *native.Run, past bool, err error) {
+// With cut (nothing else can rank the selected cases), it waits for the
+// whole run until due and no longer: then it returns, with late as the
+// error, a snapshot of the cases the run has done by then (the selected
+// ones first, then the passing cases finished since: more than the
+// selected cases' runs alone, over which Ochiai ties every line they
+// ran), nil if not even the selected cases are done, and their counts
+// in so (non-nil), and stops the stage without waiting for it.
+func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error, cut bool) (n *native.Run, so *spectra.GoTestSoFar, err error) {
 	if s == nil {
-		return nil, false, nil
+		return nil, nil, nil
 	}
-	if s.late != nil {
+	if s.late != nil && !cut {
 		select {
 		case <-s.done:
-			return s.ev, false, s.err
+			return s.ev, nil, s.err
 		default:
-			return s.current(), false, s.late
+			return s.current(), nil, s.late
 		}
 	}
 	select {
 	case <-s.done:
-		return s.ev, false, s.err
+		return s.ev, nil, s.err
 	default:
 		d := s.deadline
 		if !due.IsZero() && (d.IsZero() || due.Before(d)) {
@@ -167,35 +169,38 @@ func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error, 
 	}
 	if due.IsZero() {
 		n, err := s.wait()
-		return n, false, err
+		return n, nil, err
 	}
 	t := time.NewTimer(time.Until(due))
 	defer t.Stop()
 	var early <-chan struct{} // testShareOnFirst's end of the share
-	if s.early && !beyond {
+	if s.early && !cut {
 		early = s.firstDone
 	}
 	select {
 	case <-s.done:
-		return s.ev, false, s.err
+		return s.ev, nil, s.err
 	case <-t.C:
 	case <-early:
 		select {
 		case <-s.done: // done as the share ended: as if before
-			return s.ev, false, s.err
+			return s.ev, nil, s.err
 		default:
 		}
 	}
-	if beyond {
-		status.say(Status{Stage: StageNative, Deadline: s.deadline})
-		if s.hook != nil {
-			s.hook("past due")
+	if cut {
+		// The cases done by now, copied while the run goes on; then
+		// the run stops, in the background: nothing will wait for the
+		// rest of it.
+		n, counts := s.progress.Snapshot()
+		s.cancel()
+		if s.late == nil {
+			s.late = late
 		}
-		// The whole run, not the selected cases' alone: over failing
-		// cases only, Ochiai ties every line they ran, and the native
-		// ranking and its floor (native.Floor) have nothing to go by.
-		<-s.done
-		return s.ev, true, s.err
+		if s.hook != nil {
+			s.hook("cut")
+		}
+		return n, &counts, s.late
 	}
 	s.late = late
 	if s.current() == nil {
@@ -203,7 +208,7 @@ func (s *nativeStage) waitSaying(status *statusFunc, due time.Time, late error, 
 		// which keeps the cases it finished (the failures first).
 		s.stop()
 	}
-	return s.current(), false, late
+	return s.current(), nil, late
 }
 
 // current returns the stage's evidence so far without waiting: the
@@ -294,15 +299,17 @@ func interpreterStopped(name string, errs []*localize.CaseError, passed func(str
 // selected cases (of cases, those mine accepts): errs has its error or
 // its test function's, other than ErrFailsAlone.
 func refusedAny(errs []*localize.CaseError, cases []string, mine func(string) bool) bool {
-	for _, e := range errs {
-		if e.Case == "" || errors.Is(e.Err, ErrFailsAlone) {
-			continue
-		}
-		if slices.ContainsFunc(cases, func(c string) bool { return mine(c) && (c == e.Case || strings.HasPrefix(c, e.Case+"/")) }) {
-			return true
-		}
+	return slices.ContainsFunc(errs, func(e *localize.CaseError) bool { return refused(e, cases, mine) })
+}
+
+// refused reports whether e is the interpreter's refusal of one of the
+// selected cases (of cases, those mine accepts) or of its test function:
+// an error of a case, other than ErrFailsAlone.
+func refused(e *localize.CaseError, cases []string, mine func(string) bool) bool {
+	if e.Case == "" || errors.Is(e.Err, ErrFailsAlone) {
+		return false
 	}
-	return false
+	return slices.ContainsFunc(cases, func(c string) bool { return mine(c) && (c == e.Case || strings.HasPrefix(c, e.Case+"/")) })
 }
 
 // passedIn returns whether a case passed in spectrum m.
@@ -323,7 +330,11 @@ func passedIn(m *spectra.Matrix) func(string) bool {
 // res with the interpreter's error as the reason, and reports whether
 // there was a failing case (else Package returns err); report gets each
 // report. ns is the stage Run started before the listing, if it did.
-func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, ns *nativeStage, res *Result, err error, report func(*localize.Report)) bool {
+// Run waits for the stage until the end of the first case's bound (first;
+// when charged is false, the stage's own bound alone) and no longer:
+// then the cases its run has done rank the failing ones (waitNative),
+// their Reason saying how many.
+func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options, ns *nativeStage, status *statusFunc, first caseClock, charged bool, res *Result, err error, report func(*localize.Report)) bool {
 	match, merr := testmatch.Compile(opts.Run)
 	if merr != nil || ctx.Err() != nil {
 		return false
@@ -331,7 +342,11 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 	if ns == nil {
 		ns = startNative(ctx, prog, pkgPath, opts, nil, match.Match)
 	}
-	ne, nerr := ns.wait()
+	var due time.Time
+	if charged {
+		due = first.due
+	}
+	ne, so, nerr := waitNative(ns, status, due, first, res, true)
 	if ne == nil || ne.Spectrum == nil {
 		return false
 	}
@@ -344,6 +359,15 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 	names, _ := nativeOnly(ne, match.Match, nil, nil, nil)
 	if len(names) == 0 {
 		return false
+	}
+	rctx, note := ctx, "" // the reports' context, and what their Reason says of a cut
+	if so != nil {
+		// Cut at the first case's bound: their ranking shares a grace
+		// past it, as a stop's native reports do (cutShort).
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithDeadline(ctx, first.due.Add(cutShortGrace))
+		defer cancel()
+		note = nativeCutNote(first.bound, *so)
 	}
 	res.Native = ne
 	res.Errors = append(res.Errors, errs...)
@@ -359,7 +383,7 @@ func nativeInstead(ctx context.Context, prog *trace.Program, pkgPath string, opt
 			continue // another shard's
 		}
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Native: runOf(ne)}
-		rep := native.Report(ctx, f, "the interpreter could not run it: "+reason)
+		rep := native.Report(rctx, f, localize.JoinReason("the interpreter could not run it: "+reason, note))
 		res.Reports = append(res.Reports, rep)
 		report(rep)
 	}
@@ -500,4 +524,46 @@ func waitToRefuse(ctx context.Context, s *nativeStage, status *statusFunc, due t
 	case <-t.C:
 	case <-ctx.Done():
 	}
+}
+
+// notRunReports returns a report of each selected case (of res.Cases,
+// those mine accepts, or their test function) that the interpreter
+// could not run (res.Errors) and that n, the native run cut at the end
+// of the first case's bound, had not run (nil: no case done), so far
+// counting its cases: no ranking, Partial, Mode native.Mode, the
+// Reason saying both, so that a case nobody ran reads as not run, not
+// as passing. A case that has a report has none.
+func notRunReports(res *Result, n *native.Run, bound time.Duration, so spectra.GoTestSoFar, mine func(string) bool) []*localize.Report {
+	has := map[string]bool{}
+	for _, rep := range res.Reports {
+		has[rep.Test] = true
+	}
+	had := fmt.Sprintf("it had done %d of %s cases", so.Cases, listedOf(so))
+	if so.Listed == 0 {
+		had = "it had listed no case yet (its test binary was being built, or its cases listed)"
+	}
+	var out []*localize.Report
+	for _, e := range res.Errors {
+		if has[e.Case] || !refused(e, res.Cases, mine) || ranNatively(n, e.Case) {
+			continue
+		}
+		has[e.Case] = true
+		out = append(out, &localize.Report{Test: e.Case, Mode: native.Mode, Failure: "not known: neither the interpreter nor the native go test run ran it", Candidates: []localize.Candidate{}, Partial: true,
+			Reason: fmt.Sprintf("not ranked: the interpreter could not run it: %v; the native go test run, cut at the first failing case's bound of %v (pipeline.Options.Timeout), had not run it: %s", e.Err, bound, had)})
+	}
+	return out
+}
+
+// ranNatively reports whether native run n (nil: none) ran case name
+// or, for a test function, one of its subtests.
+func ranNatively(n *native.Run, name string) bool {
+	if n == nil || n.Spectrum == nil {
+		return false
+	}
+	for i := range n.Spectrum.NumTests() {
+		if t := n.Spectrum.Test(i).Name; t == name || strings.HasPrefix(t, name+"/") {
+			return true
+		}
+	}
+	return false
 }

@@ -57,10 +57,11 @@ type Options struct {
 	// Result.Cuts names the stage (bound.go says how the time is
 	// shared). A report ranked before the native stage was done waits
 	// for it until the end of its case's bound, to be fused again with
-	// its whole run. One wait outlasts it: when the interpreter fails
-	// none of the selected cases and could not run one, the native
-	// stage's whole run, the only ranking left, is waited for within
-	// NativeBound and ctx, and its reports say so. Default 0: DefaultTimeout, or
+	// its whole run. When the interpreter fails none of the selected
+	// cases and could not run one, the native stage, the only ranking
+	// left, gets the first case's whole bound; at its end the cases its
+	// run has done rank them, and their reports say how many (a case
+	// it had not run is in Result.NotRun). Default 0: DefaultTimeout, or
 	// DefaultDiagnosisTimeout for a Diagnoser.
 	Timeout time.Duration
 	// Spectrum is the coverage of the package's cases from an earlier
@@ -293,6 +294,7 @@ type Result struct {
 	// case the technique could not explain still has one: its Ranking
 	// comes from the scorers, and Reason says why there is no candidate.
 	// A case only the native run failed has one of Mode native.Mode.
+	// Those of NotRun come last.
 	Reports []*localize.Report
 	// Errors are the cases the interpreter could not run or list, and
 	// the failing cases the technique could not explain (each also has a
@@ -316,6 +318,14 @@ type Result struct {
 	// what was cut, except that a report fused again with the native
 	// stage's whole run (refuse.go) is not partial for StageNative.
 	Cuts []Cut
+	// NotRun are the selected cases (or their test functions) that
+	// neither the interpreter nor the native evidence stage ran: the
+	// interpreter could not run them, and the stage, when nothing else
+	// could rank the selected cases, had not run them by the end of the
+	// first failing case's bound, where Run cut it. Whether they fail is
+	// not known: each has a report after the failing cases', Partial,
+	// of Mode native.Mode, without a ranking, whose Reason says so.
+	NotRun []string
 	// CutShort are the failing cases that the run stopped (its
 	// context ended: a deadline, a signal) before the interpreter
 	// localized them, in the order of their reports, which come after
@@ -410,7 +420,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		res.Cases = append(res.Cases, c.Name())
 	}
 	if err != nil {
-		if nativeInstead(ctx, prog, pkgPath, opts, ns, res, err, final) {
+		if nativeInstead(ctx, prog, pkgPath, opts, ns, status, first, charged, res, err, final) {
 			return res, nil
 		}
 		return res, err
@@ -550,15 +560,19 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	}
 	// Only the native run can give reports (of the cases the
 	// interpreter cannot run): it gets the first case's whole bound,
-	// and past it, if the stage is not done by then and the
-	// interpreter could not run one of the selected cases, the stage's
-	// own bound and the run's, for the whole run (bound.go).
+	// and at its end, if the stage is not done by then and the
+	// interpreter could not run one of the selected cases, the cases
+	// its run has done rank them (bound.go).
 	onlyByNative := !slices.ContainsFunc(res.Failing, mine)
 	if charged && onlyByNative {
 		nativeDue = first.due
 	}
-	beyond := onlyByNative && refusedAny(res.Errors, res.Cases, mine)
-	ne, pastNote, err := waitNative(ns, status, nativeDue, first, res, beyond)
+	cut := onlyByNative && refusedAny(res.Errors, res.Cases, mine)
+	ne, cutSoFar, err := waitNative(ns, status, nativeDue, first, res, cut)
+	cutNote := "" // said in the Reason of the reports the native run cut at the bound ranks
+	if cutSoFar != nil {
+		cutNote = nativeCutNote(first.bound, *cutSoFar)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return res, ctx.Err()
@@ -963,14 +977,22 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 			res.Errors = slices.DeleteFunc(res.Errors, func(e *localize.CaseError) bool { return errors.Is(e.Err, errNativeLate) })
 		}
 	}
+	rctx := ctx // the native reports' context
+	if cutNote != "" {
+		// Cut at the first case's bound: their ranking shares a grace
+		// past it, as a stop's native reports do (cutShort).
+		var cancel context.CancelFunc
+		rctx, cancel = context.WithDeadline(ctx, first.due.Add(cutShortGrace))
+		defer cancel()
+	}
 	for i, name := range onlyNative {
 		if !mine(name) {
 			continue
 		}
 		f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, name), Spectrum: res.Spectrum, Native: runOf(res.Native)}
-		rep := native.Report(ctx, f, why[i])
-		if pastNote != "" {
-			rep.Reason = localize.JoinReason(rep.Reason, pastNote)
+		rep := native.Report(rctx, f, why[i])
+		if cutNote != "" {
+			rep.Reason = localize.JoinReason(rep.Reason, cutNote)
 		}
 		res.Reports = append(res.Reports, rep)
 		if opts.Progress != nil && hold {
@@ -978,6 +1000,20 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		}
 		if !hold {
 			final(rep)
+		}
+	}
+	if cutNote != "" {
+		// The cases neither the interpreter nor the native run cut at
+		// the bound ran: a report says so, not a pass.
+		for _, rep := range notRunReports(res, ne, first.bound, *cutSoFar, mine) {
+			res.Reports = append(res.Reports, rep)
+			res.NotRun = append(res.NotRun, rep.Test)
+			if opts.Progress != nil && hold {
+				opts.Progress(rep)
+			}
+			if !hold {
+				final(rep)
+			}
 		}
 	}
 	if !hold {
