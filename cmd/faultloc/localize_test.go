@@ -520,18 +520,29 @@ func TestLocalizeCutNative(t *testing.T) {
 	if want := "no verdict, not a pass"; code != 1 || !strings.Contains(errb.String(), want) || strings.Contains(errb.String()+out.String(), "no failing test case") {
 		t.Errorf("exit %d, stderr %q; want 1, and stderr saying %q", code, errb.String(), want)
 	}
-	var reps []struct {
-		Name    string            `json:"name"`
-		Partial bool              `json:"partial"`
-		Reason  string            `json:"reason"`
-		Ranking []json.RawMessage `json:"ranking"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &reps); err != nil || len(reps) != 1 {
-		t.Fatalf("stdout: %v, %d reports; want one:\n%s", err, len(reps), out.String())
-	}
-	if rep := reps[0]; rep.Name != "TestGated" || !rep.Partial || len(rep.Ranking) != 0 || !strings.Contains(rep.Reason, "had not run it") {
+	rep := oneReport(t, out.Bytes())
+	if rep.Name != "TestGated" || !rep.Partial || len(rep.Ranking) != 0 || !strings.Contains(rep.Reason, "had not run it") {
 		t.Errorf("report of %s, partial %v, %d ranked lines, reason %q; want TestGated's, partial, nothing ranked, saying the native run had not run it", rep.Name, rep.Partial, len(rep.Ranking), rep.Reason)
 	}
+}
+
+// jsonReport is what the bound tests read of a report in -format json.
+type jsonReport struct {
+	Name    string            `json:"name"`
+	Partial bool              `json:"partial"`
+	Reason  string            `json:"reason"`
+	Ranking []json.RawMessage `json:"ranking"`
+}
+
+// oneReport returns the one report of out, a -format json output, and
+// fails t unless there is one.
+func oneReport(t *testing.T, out []byte) jsonReport {
+	t.Helper()
+	var reps []jsonReport
+	if err := json.Unmarshal(out, &reps); err != nil || len(reps) != 1 {
+		t.Fatalf("stdout: %v, %d reports; want one:\n%s", err, len(reps), out)
+	}
+	return reps[0]
 }
 
 // TestLocalizeTimeoutKept: -timeout bounds each failing case as a
@@ -555,16 +566,7 @@ func TestLocalizeTimeoutKept(t *testing.T) {
 	if over := elapsed - bound; over > max(bound/10, 2*time.Second) {
 		t.Errorf("ended %v after its start, %v past -timeout %v", elapsed.Round(time.Millisecond), over.Round(time.Millisecond), bound)
 	}
-	var reps []struct {
-		Name    string            `json:"name"`
-		Partial bool              `json:"partial"`
-		Reason  string            `json:"reason"`
-		Ranking []json.RawMessage `json:"ranking"`
-	}
-	if err := json.Unmarshal(out.Bytes(), &reps); err != nil || len(reps) != 1 {
-		t.Fatalf("stdout: %v, %d reports; want one:\n%s", err, len(reps), out.String())
-	}
-	rep := reps[0]
+	rep := oneReport(t, out.Bytes())
 	if rep.Name != "TestAbs" || !rep.Partial || len(rep.Ranking) == 0 || !strings.Contains(rep.Reason, "spectrum partial") || !strings.Contains(rep.Reason, "the native evidence stage was not done") {
 		t.Errorf("report of %s, partial %v, %d ranked lines, reason %q; want TestAbs's, partial, ranked, the evidence and the native run cut", rep.Name, rep.Partial, len(rep.Ranking), rep.Reason)
 	}

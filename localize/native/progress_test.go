@@ -15,15 +15,8 @@ func TestProgressSnapshot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test")
 	}
-	cfg := &trace.Config{Dir: "testdata/nativeonly", Tests: true}
-	prog, err := trace.Load(context.Background(), cfg, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, pkg := loadNativeOnly(t)
+	cfg := &trace.Config{Dir: "testdata/nativeonly", Tests: true} // as loadNativeOnly loaded it
 	const first = "^TestDistance$"
 	for _, early := range []bool{false, true} {
 		name := "own run"
@@ -38,6 +31,7 @@ func TestProgressSnapshot(t *testing.T) {
 			var mid *Run
 			opts := &Options{First: first, Progress: p, FirstDone: func(*Run) { mid, _ = p.Snapshot() }}
 			if early {
+				var err error
 				if opts.Started, err = Start(context.Background(), cfg, ".", &Options{First: first}); err != nil {
 					t.Fatal(err)
 				}
