@@ -49,7 +49,8 @@
 // natively: it builds the test binary once with coverage instrumentation,
 // discovers the test cases (subtests and examples each their own case) and
 // runs the binary once per case to record that case's coverage, in
-// parallel for tests that call t.Parallel. Coverage blocks are mapped to
+// parallel for tests that call t.Parallel ([GoTest].Progress gives the
+// cases done so far while it runs). Coverage blocks are mapped to
 // the source lines of the statements they hold, so the elements are the
 // package's executable lines, executed or not. [Runs] turns ready-made
 // coverage into a source.

@@ -49,8 +49,10 @@
 // Costs and limits: one build of the package's test binary with
 // coverage, then one process per case (bounded by [Options.Bound] and
 // each by [Options.Timeout]; the cases [Options.First] selects run
-// first, so that the bound, when a slow suite reaches it, keeps them),
-// the call graph built meanwhile; the tests run as the user's own go test
+// first, so that the bound, when a slow suite reaches it, keeps them;
+// [Options.Progress] gives the cases done so far while the run goes on,
+// for a caller whose own bound comes first), the call graph built
+// meanwhile; the tests run as the user's own go test
 // would, with their side effects. The code under test is the target
 // package (test files included) and the other packages the program has
 // in scope (trace.Config.Module puts there the module's own packages
