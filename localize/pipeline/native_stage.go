@@ -227,6 +227,14 @@ func (s *nativeStage) current() *native.Run {
 	return s.first
 }
 
+// casesOf returns how many cases native run n (nil: none) holds.
+func casesOf(n *native.Run) int {
+	if n == nil || n.Spectrum == nil {
+		return 0
+	}
+	return n.Spectrum.NumTests()
+}
+
 // whole reports whether n is the evidence of the stage's whole run, done
 // without an error.
 func (s *nativeStage) whole(n *native.Run) bool {

@@ -57,7 +57,7 @@ type Options struct {
 	// Result.Cuts names the stage (bound.go says how the time is
 	// shared). A report ranked before the native stage was done waits
 	// for it until the end of its case's bound, to be fused again with
-	// its whole run. When the interpreter fails none of the selected
+	// its whole run (or, not done by then, with the cases it has done). When the interpreter fails none of the selected
 	// cases and could not run one, the native stage, the only ranking
 	// left, gets the first case's whole bound; at its end the cases its
 	// run has done rank them, and their reports say how many (a case
@@ -124,8 +124,9 @@ type Options struct {
 	// as it is complete, in the order of the cases: when several cases
 	// fail and CaseSetRefiners revise their reports, once every case is
 	// localized; a report ranked before the native stage was done, once
-	// fused again with its whole run, or at Run's end as it is (after
-	// waiting for the stage up to its case's bound: refuse.go).
+	// fused again with its whole run, or at Run's end with the cases its
+	// run had done (after waiting for the stage up to its case's bound:
+	// refuse.go).
 	Report func(*localize.Report)
 	// Progress, if set, is called with each failing case's report as
 	// soon as its own stages are done, when Report waits for the
@@ -969,6 +970,13 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	// to the native stage, for the reports that wait for it.
 	waitToRefuse(ctx, ns, status, refusing.due())
 	refuse()
+	if refusing.left() && ns != nil && ctx.Err() == nil {
+		// Not done by the end of their bounds: the cases its run has
+		// done by now, if more than the reports had (the selected ones').
+		if n, so := ns.progress.Snapshot(); n != nil && so.Cases > casesOf(ns.current()) {
+			refusing.refuseSoFar(ctx, res.Reports, n, so, opts.NativeShare)
+		}
+	}
 	serial(func() { refusing.flush(final) })
 	if n, _ := nativeNow(); n != nil {
 		res.Native = n // the whole run, when the stage was done after Run stopped waiting for it

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
+	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -41,7 +43,9 @@ import (
 // their bounds, Run waits for the stage up to the end of the latest
 // bound of a case whose report waits (waitToRefuse), so that the time
 // the bound gives the case goes to the native evidence the case lacks;
-// a stage not done by then leaves the reports as they were ranked.
+// a stage not done by then fuses them again with the cases its run has
+// done by then (native.Progress, refuseSoFar), more than the selected
+// cases they were ranked with, and they stay partial.
 
 // refuseKept is how many cases' recordings Run keeps at once for fusing
 // their reports again.
@@ -91,6 +95,12 @@ func (r *refusal) pending() bool {
 // share as Options.NativeShare. It reports whether it did: it leaves rep
 // as it was when r is not pending or ctx ends first.
 func (r *refusal) apply(ctx context.Context, rep *localize.Report, n *native.Run, share int) bool {
+	return r.pending() && r.fuse(ctx, rep, n, share, refusedNote, r.partial)
+}
+
+// fuse fuses rep again with n, its Reason then saying note of the native
+// evidence, Partial set to partial.
+func (r *refusal) fuse(ctx context.Context, rep *localize.Report, n *native.Run, share int, note string, partial bool) bool {
 	if !r.pending() || n == nil {
 		return false
 	}
@@ -109,8 +119,8 @@ func (r *refusal) apply(ctx context.Context, rep *localize.Report, n *native.Run
 	if len(r.fronts) > 0 {
 		native.FloorReport(ctx, rep, &f) // as Run floors a refined ranking
 	}
-	rep.Reason = strings.Replace(rep.Reason, r.note, refusedNote, 1)
-	rep.Partial = r.partial
+	rep.Reason = strings.Replace(rep.Reason, r.note, note, 1)
+	rep.Partial = partial
 	r.done = true
 	return true
 }
@@ -179,6 +189,22 @@ func (rf *refuser) add(rep *localize.Report, r *refusal) {
 func (rf *refuser) refuse(ctx context.Context, reps []*localize.Report, n *native.Run, share int) {
 	for _, rep := range reps {
 		if r := rf.again[rep]; r.apply(ctx, rep, n, share) {
+			rf.mu.Lock()
+			r.free()
+			rf.mu.Unlock()
+		}
+	}
+}
+
+// refuseSoFar fuses again, in their order, the reports of reps that
+// still wait for the native stage's whole run with n, the cases its run
+// had done when their bounds ended (so counting them): better evidence
+// than the selected cases' alone they were ranked with. They stay
+// partial, their Reason saying how many cases they had.
+func (rf *refuser) refuseSoFar(ctx context.Context, reps []*localize.Report, n *native.Run, so spectra.GoTestSoFar, share int) {
+	note := fmt.Sprintf("native evidence fused again with the cases its run had done when the case's bound ended, %d of %s (the run was not done)", so.Cases, listedOf(so))
+	for _, rep := range reps {
+		if r := rf.again[rep]; r.fuse(ctx, rep, n, share, note, true) {
 			rf.mu.Lock()
 			r.free()
 			rf.mu.Unlock()

@@ -1,0 +1,51 @@
+package pipeline
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/faultloc/faultloc/internal/loadgate"
+	"github.com/faultloc/faultloc/localize"
+)
+
+// TestNativeLateSoFar: a case ranked before the native stage was done
+// (with the selected case's native run alone), whose stage is not done
+// by the end of the case's bound either (TestGated's gate never opens),
+// is fused again with the cases the run has done by then (TestHigh, then
+// TestLow and TestHigher, run before TestGated), not left as it was
+// ranked: its report stays partial and says how many cases it had.
+func TestNativeLateSoFar(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	// Waits most of its time, in parallel (see loadGated).
+	t.Parallel()
+	prog, pkg, gate := loadLateNative(t)
+	t.Cleanup(func() { open(t, gate) }) // a run Run left behind ends
+	shareOnFirst(t, prog)
+	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
+		return localize.NewReport(f.Case.Name(), "stand-in", "failed", nil), nil
+	})
+	// The bound leaves the go test build and the four cases' runs time
+	// on a busy machine.
+	const bound = 15 * time.Second
+	start := time.Now()
+	res, err := Run(context.Background(), prog, pkg, &Options{Run: "^TestHigh$", Timeout: bound, Start: start, Technique: tech, Refiners: []localize.Refiner{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	overBound(t, start, bound)
+	if len(res.Reports) != 1 || res.Reports[0].Test != "TestHigh" {
+		t.Fatalf("%d reports (errors %v); want TestHigh's", len(res.Reports), res.Errors)
+	}
+	rep := res.Reports[0]
+	const want = "native evidence fused again with the cases its run had done when the case's bound ended, "
+	if !rep.Partial || !strings.Contains(rep.Reason, want) || strings.Contains(rep.Reason, errNativeLate.Error()) {
+		t.Fatalf("report partial %v, reason %q; want it partial, saying %q instead of %q", rep.Partial, rep.Reason, want, errNativeLate)
+	}
+	if !strings.Contains(rep.Reason, want+"3 of at least 4") {
+		loadgate.Errorf(t, "reason %q; want TestHigh's, TestLow's and TestHigher's runs of at least 4 cases", rep.Reason)
+	}
+}
