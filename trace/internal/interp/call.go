@@ -458,31 +458,59 @@ func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []Even
 }
 
 // execDefers runs a frame that may defer calls, handling panics and recover.
-func (r *run) execDefers(fr *frame) (res Value, ret EventID) {
+//
+// A panic of the interpreted program (and a stop of the run) that reaches
+// the frame is recovered natively by execRecovering, whose deferred call
+// only takes it; the frame's deferred calls run, and the panic goes on
+// (or the run's stop, to Run), from here, once the host's stack has
+// unwound to this frame. Raised again inside the deferred call that
+// recovered it, as natively a deferred call may, each frame with defers
+// would keep the frames of every panic below it on the host's stack, and
+// the host's runtime walks them at each new panic: the unwinding of a
+// recursion N frames deep would take time in N², minutes for 100,000
+// frames that defer (go-cmp's recursive Transformer check panics so at
+// a depth of 65,536).
+func (r *run) execDefers(fr *frame) (Value, EventID) {
+	res, ret, x := r.execRecovering(fr)
+	if x == nil {
+		return res, ret
+	}
+	ip, ok := x.(*interpPanic)
+	if !ok {
+		panic(x) // a stop of the run, unwinding to Run
+	}
+	r.depth = fr.depth
+	r.cur = fr
+	fr.panic, fr.unwinding = ip, ip
+	r.runDefers(fr)
+	fr.unwinding = nil
+	if fr.panic != nil {
+		panic(ip)
+	}
+	if fr.c.recover >= 0 {
+		return r.exec(fr, fr.c.recover)
+	}
+	return zeroResults(fr.c), NoEvent
+}
+
+// execRecovering runs frame fr from its first block and returns what it
+// returns, or the interpreted panic or stop of the run (isRunStop) that
+// ended it. Any other native panic (a defect of the interpreter, or a
+// native panic on its way to the native code that recovers it) goes on
+// from where it was raised, its stack intact.
+func (r *run) execRecovering(fr *frame) (res Value, ret EventID, stopped any) {
 	defer func() {
 		x := recover()
 		if x == nil {
 			return
 		}
-		ip, ok := x.(*interpPanic)
-		if !ok {
+		if _, ok := x.(*interpPanic); !ok && !isRunStop(x) {
 			panic(x)
 		}
-		r.depth = fr.depth
-		r.cur = fr
-		fr.panic, fr.unwinding = ip, ip
-		r.runDefers(fr)
-		fr.unwinding = nil
-		if fr.panic != nil {
-			panic(ip)
-		}
-		if fr.c.recover >= 0 {
-			res, ret = r.exec(fr, fr.c.recover)
-		} else {
-			res, ret = zeroResults(fr.c), NoEvent
-		}
+		stopped = x
 	}()
-	return r.exec(fr, 0)
+	res, ret = r.exec(fr, 0)
+	return res, ret, nil
 }
 
 func zeroResults(c *fnCode) Value {
