@@ -17,7 +17,8 @@ import (
 // Files, read-only, as a test reads its testdata: os.ReadFile (and
 // io/ioutil.ReadFile), os.Open (the *os.File is native; Read, Stat,
 // Name, ReadDir, Readdirnames and Close are bridged, and bufio or io read
-// it natively; Stat of os.Stdout and os.Stderr says a pipe, streamInfo),
+// it natively; Stat of os.Stdout and os.Stderr says a pipe, streamInfo,
+// and of os.Stdin the null device named "stdin", as go test gives them),
 // os.ReadDir, os.Stat, os.Lstat and filepath.Glob. Relative
 // names are in the program's working directory (a test's package
 // directory, as go test runs it), errors and results carry the names the
@@ -176,6 +177,10 @@ func init() {
 		if err != nil {
 			return interp.Tuple(interp.Nil(interp.KindInterface), pathError(c, err, files(c)[f]))
 		}
+		if files(c)[f] == stdinName {
+			// the null device, named as natively go test's os.Stdin's is
+			fi = renamedInfo{fi, filepath.Base(stdinName)}
+		}
 		return interp.Tuple(c.NativeValue(fi), noErr)
 	})
 	reg("(*os.File).ReadDir", func(c interp.Call, args []interp.Value) interp.Value {
@@ -237,6 +242,17 @@ func (s streamInfo) Mode() fs.FileMode  { return fs.ModeNamedPipe | 0o600 }
 func (s streamInfo) ModTime() time.Time { return time.Time{} }
 func (s streamInfo) IsDir() bool        { return false }
 func (s streamInfo) Sys() any           { return nil }
+
+// renamedInfo is a file's FileInfo under another name: the run's
+// os.Stdin is the null device, as go test gives a test's standard input,
+// and natively its Stat names it after os.Stdin's name ("stdin"), not
+// the device's.
+type renamedInfo struct {
+	fs.FileInfo
+	name string
+}
+
+func (r renamedInfo) Name() string { return r.name }
 
 // Writing to the standard streams: (*os.File).Write and WriteString on
 // os.Stdout or os.Stderr write to the run's output (RunOptions.Stdout),

@@ -28,12 +28,21 @@ func TestStreams(t *testing.T) {
 			t.Errorf("%s: %s %v", c.name, fi.Name(), fi.Mode())
 		}
 	}
+	// go test's os.Stdin is the null device, named after os.Stdin's name
+	fi, err := os.Stdin.Stat()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := os.ModeDevice | os.ModeCharDevice; fi.Name() != "stdin" || fi.Mode()&m != m {
+		t.Errorf("stdin: %s %v", fi.Name(), fi.Mode())
+	}
 }
 `
 
 // TestStdStreamStat: Stat of os.Stdout and os.Stderr in a run answers
 // that of a pipe (the run's output), never a terminal, whatever the
-// process's own streams are.
+// process's own streams are; Stat of os.Stdin that of the null device,
+// named "stdin", as go test gives a test binary's (go test ./pkg).
 func TestStdStreamStat(t *testing.T) {
 	_, p := loadModule(t, "ss", streamStatUser)
 	res, err := p.RunGoTest(context.Background(), "ss", "TestStreams", nil)
