@@ -100,6 +100,7 @@ var Programs = map[string]func() string{
 	"ReflectSeq":         ReflectSeq,
 	"ReflectAssertGrow":  ReflectAssertGrow,
 	"UnsafeAddrs":        UnsafeAddrs,
+	"AdjacentFields":     AdjacentFields,
 	"UnsafeStride":       UnsafeStride,
 	"ReflectFlag":        ReflectFlag,
 	"PointerVerbs":       PointerVerbs,

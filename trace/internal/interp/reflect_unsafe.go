@@ -15,6 +15,12 @@ import (
 // variable, the field or element at that offset (by gc's layout, as
 // reflect.StructField.Offset gives it). go-cmp's value.PointerOf and its
 // retrieveUnexportedField (reflect.NewAt of a field's address) run so.
+// Go's rules have such a uintptr converted back in the expression that
+// made it, so the entry recorded last, when it reaches the address, is
+// the one it is an offset into. Pointer of a value that lives natively
+// (a standard library package's) records its address for identity
+// only: unsafe.Pointer of it compares, keys a map and is made a uintptr
+// again, and conversion to a pointer type is unsupported.
 
 // uptrTable is a run's record of the uintptrs it gave out.
 type uptrTable struct {
@@ -26,6 +32,16 @@ type uptrTable struct {
 	// element's address, as websocket's maskBytes, finds it at once.
 	last     uptrEntry
 	lastBase uintptr
+	// latest is the entry recorded or issued again last, at latestBase.
+	latest     uptrEntry
+	latestBase uintptr
+}
+
+// latestReaches returns u's offset into the entry recorded last, if it
+// lies inside it.
+func (tab *uptrTable) latestReaches(u uintptr) (int64, bool) {
+	off := int64(u - tab.latestBase)
+	return off, tab.latest.p != nil && u > tab.latestBase && off < tab.latest.size()
 }
 
 // record records e at u, forgetting the last entry found if u lies
@@ -35,6 +51,7 @@ func (tab *uptrTable) record(u uintptr, e uptrEntry) {
 		tab.last = uptrEntry{}
 	}
 	tab.m[u] = e
+	tab.latest, tab.latestBase = e, u
 }
 
 // uptrEntry is what a uintptr stands for: a cell holding a value of type
@@ -71,6 +88,7 @@ func (r *run) issueRange(u uintptr, e uptrEntry) {
 	}
 	tab := r.uptrs()
 	if old, ok := tab.m[u]; ok && old.size() >= e.size() {
+		tab.latest, tab.latestBase = old, u
 		return
 	}
 	tab.record(u, e)
@@ -123,33 +141,56 @@ func (r *run) pointerFromUintptr(in *ins, u uintptr) Value {
 		return Value{k: KindPointer}
 	}
 	tab := r.uptrs()
+	// Go's rules for unsafe.Pointer have a uintptr made of a pointer,
+	// or returned by reflect.Value's Pointer or UnsafeAddr, converted
+	// back in the same expression: the entry recorded last is the one
+	// u was computed from, when it reaches u. A variable's cells take
+	// fewer bytes than gc lays its value out in, so the range of one
+	// may reach over a variable allocated after it, which lies nearer
+	// below u, or start at u (go-cmp's retrieveUnexportedField on two
+	// structs allocated one after the other).
+	if off, ok := tab.latestReaches(u); ok {
+		if p, ok := r.ptrInside(tab.latest, off); ok {
+			return p
+		}
+	}
 	if e, ok := tab.m[u]; ok {
 		if p, ok := rangePtr(e, 0); ok {
 			return p
 		}
 		return r.typedPtr(e.p, e.t)
 	}
-	if base, e, ok := tab.containing(u); ok {
-		off := int64(u - base)
-		if p, ok := rangePtr(e, off); ok {
-			return p
-		}
-		if e.t == nil {
-			r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: offset %d inside an element of the array its address was taken in", off))
-		}
-		if isReflectValue(e.t) {
-			if p, ok := r.rvFieldPtr((*cell)(e.p), e.t, off); ok {
-				return p
-			}
-			r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: the field at offset %d of a reflect.Value (only its flag field is modelled)", off))
-		}
-		if c, t, ok := cellAt((*cell)(e.p), e.t, off); ok {
-			return r.typedPtr(ptrOf(c), t)
-		}
-		r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: offset %d inside a %s is not the start of one of its fields or elements", off, e.t))
+	base, e, ok := tab.containing(u)
+	if !ok {
+		r.unsupportedAt(in, "conversion of a uintptr to unsafe.Pointer (only of a variable's address taken as a uintptr, or of reflect.Value's Pointer and UnsafeAddr, and of their fields' offsets, or of an element's address moved within its array)")
 	}
-	r.unsupportedAt(in, "conversion of a uintptr to unsafe.Pointer (only of a variable's address taken as a uintptr, or of reflect.Value's Pointer and UnsafeAddr, and of their fields' offsets, or of an element's address moved within its array)")
+	off := int64(u - base)
+	if p, ok := r.ptrInside(e, off); ok {
+		return p
+	}
+	switch {
+	case e.t == nil:
+		r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: offset %d inside an element of the array its address was taken in", off))
+	case isReflectValue(e.t):
+		r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: the field at offset %d of a reflect.Value (only its flag field is modelled)", off))
+	}
+	r.unsupportedAt(in, fmt.Sprintf("conversion of a uintptr to unsafe.Pointer: offset %d inside a %s is not the start of one of its fields or elements", off, e.t))
 	return Value{}
+}
+
+// ptrInside is the unsafe.Pointer at offset off into e, if a string's
+// byte, an element, a field or a reflect.Value's flag starts there.
+func (r *run) ptrInside(e uptrEntry, off int64) (Value, bool) {
+	if p, ok := rangePtr(e, off); ok || e.t == nil {
+		return p, ok
+	}
+	if isReflectValue(e.t) {
+		return r.rvFieldPtr((*cell)(e.p), e.t, off)
+	}
+	if c, t, ok := cellAt((*cell)(e.p), e.t, off); ok {
+		return r.typedPtr(ptrOf(c), t), true
+	}
+	return Value{}, false
 }
 
 // containing returns the recorded variable, string bytes or element
