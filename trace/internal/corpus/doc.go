@@ -101,6 +101,7 @@ var Programs = map[string]func() string{
 	"ReflectAssertGrow":  ReflectAssertGrow,
 	"UnsafeAddrs":        UnsafeAddrs,
 	"AdjacentFields":     AdjacentFields,
+	"NativeIdentity":     NativeIdentity,
 	"UnsafeStride":       UnsafeStride,
 	"ReflectFlag":        ReflectFlag,
 	"PointerVerbs":       PointerVerbs,

@@ -427,7 +427,9 @@ func isZeroVal(t types.Type, x Value) bool {
 func (r *run) pointerOf(fr *frame, in *ins, v rvalue) uintptr {
 	v.mustBe("Pointer", reflect.Pointer, reflect.Chan, reflect.Map, reflect.UnsafePointer, reflect.Func, reflect.Slice)
 	if nv, ok := v.native(); ok {
-		return nv.Pointer()
+		// recorded for identity only: unsafe.Pointer of it compares
+		// and converts back to this uintptr, and is never read through
+		return r.issueUintptr(nv.UnsafePointer(), nil)
 	}
 	return r.addressOf(v.t.t, r.get(fr, in, v))
 }

@@ -340,6 +340,13 @@ func (r *run) uintptrOf(in *ins, x Value) uint64 {
 			return base + uint64(uintptr(ep.p)-uintptr(first.p))/uint64(cellBytes)*uint64(gcSizes.Sizeof(elem))
 		}
 		return uint64(r.issueUintptr(x.p, r.typeOfID(int32(x.n&^uptrTag))))
+	case x.n&uptrTag == 0:
+		// back to the uintptr it was made of, if recorded for identity
+		// only (a map's, a func's or a native value's address)
+		u := uintptr(x.p)
+		if e, ok := r.uptrs().m[u]; ok && e.t == nil && e.elem == nil && e.str == 0 {
+			return uint64(u)
+		}
 	}
 	r.unsupportedAt(in, "uintptr of the address of an interpreted variable (only the addresses of string bytes and slice elements have one)")
 	return 0

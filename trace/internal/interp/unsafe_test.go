@@ -99,6 +99,7 @@ func TestUnsafeUnsupported(t *testing.T) {
 		{"StringOfElem", []Value{bytesValue("abc")}, "unsafe.String of 3 elements", "unsafe.String(&b[0], len(b))"},
 		{"ValuePtrField", nil, "the field at offset 8 of a reflect.Value", "*(*unsafe.Pointer)(unsafe.Pointer(uintptr("},
 		{"InsideField", nil, "offset 9 inside a struct{a int64; b int64} is not the start", "*(*int8)(unsafe.Pointer(uintptr("},
+		{"NativeDeref", nil, "to *int of a pointer of unknown type", "return *(*int)(unsafe.Pointer(v.Pointer()))"},
 		{"StrideVariable", nil, "conversion of a uintptr to unsafe.Pointer", "return (*strideNode)(unsafe.Pointer(uintptr("},
 		{"StridePastEnd", nil, "conversion of a uintptr to unsafe.Pointer", "return (*strideNode)(unsafe.Pointer(uintptr("},
 		{"WordsOfInt", nil, "an interface holding a int to *[2]unsafe.Pointer (the data word of a value that is not a pointer)", "return (*[2]unsafe.Pointer)(unsafe.Pointer(&x))[1]"},

@@ -67,6 +67,13 @@ func InsideField() int8 {
 	return *(*int8)(unsafe.Pointer(uintptr(unsafe.Pointer(&p)) + 9))
 }
 
+// NativeDeref reads a standard library value through the address its
+// reflect.Value gives, which is the interpreter's for identity only.
+func NativeDeref() int {
+	v := reflect.ValueOf(reflect.TypeOf(0))
+	return *(*int)(unsafe.Pointer(v.Pointer()))
+}
+
 type strideNode struct{ a, b int64 }
 
 func strideStep(n *strideNode, k int) *strideNode {
