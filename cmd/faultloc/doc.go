@@ -296,7 +296,7 @@
 //
 //	-timeout D
 //
-// The time bound of each failing case (default 20s, pipeline.DefaultTimeout),
+// The time bound of each failing case (default 10s, pipeline.DefaultTimeout),
 // all its stages included: the search for candidates, the ranking and
 // the probes, and for the first case the evidence every case shares
 // (the other cases' runs, at most half of it; the native go test run,
