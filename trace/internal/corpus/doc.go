@@ -10,6 +10,7 @@ package corpus
 var Programs = map[string]func() string{
 	"Ints":               Ints,
 	"IntArith":           IntArith,
+	"BitsRand":           BitsRand,
 	"FloatArith":         FloatArith,
 	"StringOps":          StringOps,
 	"ContainerOps":       ContainerOps,

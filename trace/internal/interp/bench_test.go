@@ -238,3 +238,42 @@ func BenchmarkInitSnapshot(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBitsRand runs corpus.BitsRand (math/bits, math and strconv's
+// integer functions, a seeded *rand.Rand's methods: the inner loops of
+// bit-set and property-based tests, each a bridged call) traced,
+// untraced and natively, and checks the interpreted result against
+// native.
+func BenchmarkBitsRand(b *testing.B) {
+	p := load(b, "./trace/internal/corpus")
+	fn := p.Func(corpusPkg, "BitsRand")
+	want := corpus.BitsRand()
+	for _, mode := range []struct {
+		name string
+		opts RunOptions
+	}{
+		{"traced", RunOptions{}},
+		{"untraced", RunOptions{NoTrace: true}},
+	} {
+		b.Run(mode.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := p.Run(bgContext, fn, nil, &mode.opts)
+				if err != nil || res.Outcome != Returned {
+					b.Fatal(err, res)
+				}
+				if got := res.Returns[0].Str(); got != want {
+					b.Fatalf("interpreted %q, native %q", got, want)
+				}
+				if res.Trace != nil {
+					res.Trace.Release()
+				}
+			}
+		})
+	}
+	b.Run("native", func(b *testing.B) {
+		for b.Loop() {
+			benchSink += len(corpus.BitsRand())
+		}
+	})
+}
