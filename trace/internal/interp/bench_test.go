@@ -166,10 +166,21 @@ func BenchmarkWorkTCASMedium(b *testing.B) { benchWork(b, "TCAS", 40, workload.T
 // Encoder and Decoder over the program's own types) traced, untraced
 // and natively, and checks the interpreted result against native. It is
 // what a test that encodes or decodes JSON costs.
-func BenchmarkJSON(b *testing.B) {
+func BenchmarkJSON(b *testing.B) { benchProgram(b, "JSON", corpus.JSON) }
+
+// BenchmarkBitsRand runs corpus.BitsRand (math/bits, math and strconv's
+// integer functions, a seeded *rand.Rand's methods: the inner loops of
+// bit-set and property-based tests, each a bridged call) traced,
+// untraced and natively, and checks the interpreted result against
+// native.
+func BenchmarkBitsRand(b *testing.B) { benchProgram(b, "BitsRand", corpus.BitsRand) }
+
+// benchProgram runs the corpus program name traced, untraced and
+// natively (native), checking the interpreted result against native.
+func benchProgram(b *testing.B, name string, native func() string) {
 	p := load(b, "./trace/internal/corpus")
-	fn := p.Func(corpusPkg, "JSON")
-	want := corpus.JSON()
+	fn := p.Func(corpusPkg, name)
+	want := native()
 	for _, mode := range []struct {
 		name string
 		opts RunOptions
@@ -200,7 +211,7 @@ func BenchmarkJSON(b *testing.B) {
 	}
 	b.Run("native", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			benchSink += len(corpus.JSON())
+			benchSink += len(native())
 		}
 	})
 }
@@ -237,43 +248,4 @@ func BenchmarkInitSnapshot(b *testing.B) {
 			}
 		})
 	}
-}
-
-// BenchmarkBitsRand runs corpus.BitsRand (math/bits, math and strconv's
-// integer functions, a seeded *rand.Rand's methods: the inner loops of
-// bit-set and property-based tests, each a bridged call) traced,
-// untraced and natively, and checks the interpreted result against
-// native.
-func BenchmarkBitsRand(b *testing.B) {
-	p := load(b, "./trace/internal/corpus")
-	fn := p.Func(corpusPkg, "BitsRand")
-	want := corpus.BitsRand()
-	for _, mode := range []struct {
-		name string
-		opts RunOptions
-	}{
-		{"traced", RunOptions{}},
-		{"untraced", RunOptions{NoTrace: true}},
-	} {
-		b.Run(mode.name, func(b *testing.B) {
-			b.ReportAllocs()
-			for b.Loop() {
-				res, err := p.Run(bgContext, fn, nil, &mode.opts)
-				if err != nil || res.Outcome != Returned {
-					b.Fatal(err, res)
-				}
-				if got := res.Returns[0].Str(); got != want {
-					b.Fatalf("interpreted %q, native %q", got, want)
-				}
-				if res.Trace != nil {
-					res.Trace.Release()
-				}
-			}
-		})
-	}
-	b.Run("native", func(b *testing.B) {
-		for b.Loop() {
-			benchSink += len(corpus.BitsRand())
-		}
-	})
 }
