@@ -45,10 +45,7 @@ func lookupBridge(p *Program, fn *ssa.Function, name string) extFunc {
 		return nil
 	}
 	if m, ok := lookupNativeMethod(name); ok {
-		sig := fn.Signature
-		return func(r *run, fr *frame, in *ins, args []Value) Value {
-			return r.reflectCall(fr, in, name, m, sig, args)
-		}
+		return typedMethodBridge(name, m, fn.Signature) // bridge_method.go
 	}
 	return nil
 }
@@ -188,7 +185,15 @@ func (r *run) callNativeMethod(fr *frame, in *ins, ci *callInfo, nat any, args [
 			return r.rtypeMethod(fr, in, ci, t, args)
 		}, args)
 	}
-	m := reflect.ValueOf(nat).MethodByName(ci.method.Name())
+	rv := reflect.ValueOf(nat)
+	if rv.Kind() == reflect.Pointer && !outsideFuncs[ci.name] && !deadlineMethods[ci.method.Name()] && rv.Type() != loggerType {
+		if call := typedNativeMethod(rv, ci.method.Name()); call != nil { // bridge_method.go
+			return r.callExt(fr, in, ci.name, func(r *run, fr *frame, in *ins, args []Value) Value {
+				return r.callRecv(call, rv.UnsafePointer(), args)
+			}, args)
+		}
+	}
+	m := rv.MethodByName(ci.method.Name())
 	if !m.IsValid() {
 		panic(&BridgeError{Func: ci.name, CallSite: r.pos(in), Reason: fmt.Sprintf("native %T has no method %s", nat, ci.method.Name())})
 	}

@@ -48,6 +48,9 @@ func reflectBridge(fn *ssa.Function, name string) extFunc {
 	if ext := typedBridge(name, f, sig); ext != nil { // bridge_typed.go
 		return ext
 	}
+	if sig.Recv() != nil && ft.NumIn() == sig.Params().Len()+1 { // a method expression (bridge_method.go)
+		return typedMethodBridge(name, rv, sig)
+	}
 	return func(r *run, fr *frame, in *ins, args []Value) Value {
 		return r.reflectCall(fr, in, name, rv, sig, args)
 	}

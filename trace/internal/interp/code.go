@@ -237,8 +237,9 @@ type fnCode struct {
 	zres     []Value
 	ext      extFunc // non-nil for bridged functions (no body)
 	extName  string
-	// extTyped: ext is a typed bridge (bridge_typed.go), which keeps no
-	// argument, so that a call passes it the argument stack itself.
+	// extTyped: ext is a typed bridge (bridge_typed.go,
+	// bridge_method.go), which keeps no argument, so that a call passes
+	// it the argument stack itself.
 	extTyped bool
 }
 

@@ -53,7 +53,7 @@ func (p *Program) compile(c *fnCode) {
 	if len(fn.Blocks) == 0 {
 		c.extName = externalName(fn)
 		c.ext = lookupBridge(p, fn, c.extName)
-		c.extTyped = bridges[c.extName] == nil && typedBridge(c.extName, stdtable.Funcs[c.extName], fn.Signature) != nil
+		c.extTyped = bridges[c.extName] == nil && (typedBridge(c.extName, stdtable.Funcs[c.extName], fn.Signature) != nil || typedMethod(c.extName, fn.Signature))
 		return
 	}
 	if bridgedSource(fn) {
