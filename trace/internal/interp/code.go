@@ -237,6 +237,9 @@ type fnCode struct {
 	zres     []Value
 	ext      extFunc // non-nil for bridged functions (no body)
 	extName  string
+	// closureName: the function's name (its String) when a MakeClosure
+	// makes closures of it, set as that MakeClosure is compiled.
+	closureName string
 	// extTyped: ext is a typed bridge (bridge_typed.go,
 	// bridge_method.go), which keeps no argument, so that a call passes
 	// it the argument stack itself.

@@ -534,7 +534,11 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.dst = cp.dst(i)
 	case *ssa.MakeClosure:
 		in.op = opMakeClosure
-		in.x = p.shell(i.Fn.(*ssa.Function))
+		sh := p.shell(i.Fn.(*ssa.Function))
+		if sh.closureName == "" { // p.mu is held; runs read it once this compile is done
+			sh.closureName = sh.fn.String()
+		}
+		in.x = sh
 		in.a = cp.slots2(i.Bindings)
 		in.dst = cp.dst(i)
 	case *ssa.RunDefers:

@@ -425,7 +425,7 @@ func (r *run) step(fr *frame, in *ins) {
 				cl.envEv[i] = fr.defs[s]
 			}
 		}
-		cl.name = cl.fn.fn.String()
+		cl.name = cl.fn.closureName
 		r.def(fr, in, Value{k: KindFunc, p: ptrOf(cl)})
 	case opGo:
 		fr.at = in
