@@ -70,8 +70,9 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 			for i, v := range vals {
 				storeInto(&dst[i], v, st)
 			}
+		} else if src := args[1].slice(); flatCells(src[:min(len(src), len(dst))]) {
+			return Int(int64(moveCells(dst, src, st, true)))
 		} else {
-			src := args[1].slice()
 			var sts []EventID // read before any store: src and dst may overlap
 			for i := 0; i < len(src) && i < len(dst); i++ {
 				vals = append(vals, copyVal(src[i].v))
@@ -211,7 +212,17 @@ func copiedStore(src cell, st EventID) EventID {
 // records its source cell's last store (see copiedStore), one from a
 // string the append's event st.
 func appendValues(ci *callInfo, s, t Value, st EventID) Value {
-	ez := ci.ez
+	if t.k != KindString {
+		if src := t.slice(); flatCells(src) {
+			old := s.slice()
+			if len(src) == 0 {
+				return s
+			}
+			ns := grown(ci, old, len(old)+len(src))
+			moveCells(ns[len(old):], src, st, st >= 0) // as below: a run that records nothing keeps no store
+			return sliceOf(ns)
+		}
+	}
 	var add []Value
 	var sts []EventID
 	if t.k == KindString {
@@ -251,22 +262,60 @@ func appendValues(ci *callInfo, s, t Value, st EventID) Value {
 		}
 		return sliceOf(ns)
 	}
-	c := growCap(n, cap(old), ci.esize, ci.noscan)
-	ns := make([]cell, n, c)
-	for i := range old {
-		ns[i] = cell{v: copyVal(old[i].v), st: old[i].st}
-	}
+	ns := grown(ci, old, n)
 	for i, v := range add {
 		ns[len(old)+i] = cell{v: v, st: stOf(i)}
 		if v.isAgg() {
 			setStores(v.cells(), st)
 		}
 	}
+	return sliceOf(ns)
+}
+
+// grown returns old resliced to length n if its capacity allows, else a
+// copy of old of length n in a new array grown as the Go runtime grows
+// it, its cells past old's for the caller to set and those past n zero.
+func grown(ci *callInfo, old []cell, n int) []cell {
+	if n <= cap(old) {
+		return old[:n]
+	}
+	c := growCap(n, cap(old), ci.esize, ci.noscan)
+	ns := make([]cell, n, c)
+	for i := range old {
+		ns[i] = cell{v: copyVal(old[i].v), st: old[i].st}
+	}
 	full := ns[:c]
 	for i := n; i < c; i++ {
-		full[i] = cell{v: copyVal(ez), st: NoEvent}
+		full[i] = cell{v: copyVal(ci.ez), st: NoEvent}
 	}
-	return sliceOf(ns)
+	return ns
+}
+
+// flatCells reports whether no value of cs is copied when stored (an
+// aggregate or a native value, see copied): moving them into other cells
+// is then a copy of the cells, their last stores kept.
+func flatCells(cs []cell) bool {
+	for i := range cs {
+		if copied(cs[i].v.k) {
+			return false
+		}
+	}
+	return true
+}
+
+// moveCells is copy(dst, src), or append's store of src into dst, for
+// src's cells flat (flatCells): what storing each copyVal does, as one
+// memmove (src and dst may overlap), with the store copiedStore gives if
+// keep (src's own where it has one, else st), else st. It returns the
+// number of cells moved.
+func moveCells(dst, src []cell, st EventID, keep bool) int {
+	n := copy(dst, src)
+	for i := range dst[:n] {
+		if !keep || dst[i].st < 0 {
+			dst[i].st = st
+		}
+	}
+	return n
 }
 
 // printValue formats v, of static type t, as the runtime's print does:
