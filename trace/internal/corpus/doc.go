@@ -11,6 +11,7 @@ var Programs = map[string]func() string{
 	"Ints":               Ints,
 	"IntArith":           IntArith,
 	"BitsRand":           BitsRand,
+	"SortedInts":         SortedInts,
 	"FloatArith":         FloatArith,
 	"StringOps":          StringOps,
 	"ContainerOps":       ContainerOps,

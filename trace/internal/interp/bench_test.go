@@ -175,6 +175,12 @@ func BenchmarkJSON(b *testing.B) { benchProgram(b, "JSON", corpus.JSON) }
 // native.
 func BenchmarkBitsRand(b *testing.B) { benchProgram(b, "BitsRand", corpus.BitsRand) }
 
+// BenchmarkSortedInts runs corpus.SortedInts (sorted slices kept by
+// shifting with copy and append, visited through closures: the inner
+// loops of B-tree tests) traced, untraced and natively, and checks the
+// interpreted result against native.
+func BenchmarkSortedInts(b *testing.B) { benchProgram(b, "SortedInts", corpus.SortedInts) }
+
 // benchProgram runs the corpus program name traced, untraced and
 // natively (native), checking the interpreted result against native.
 func benchProgram(b *testing.B, name string, native func() string) {
