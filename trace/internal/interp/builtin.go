@@ -61,28 +61,18 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		return appendValues(ci, args[0], args[1], st)
 	case "copy":
 		dst := args[0].slice()
-		var vals []Value
 		if args[1].k == KindString {
 			s := args[1].Str()
-			for i := 0; i < len(s) && i < len(dst); i++ {
-				vals = append(vals, Uint(uint64(s[i])))
+			n := min(len(s), len(dst))
+			for i := range n {
+				storeInto(&dst[i], Uint(uint64(s[i])), st)
 			}
-			for i, v := range vals {
-				storeInto(&dst[i], v, st)
-			}
-		} else if src := args[1].slice(); flatCells(src[:min(len(src), len(dst))]) {
-			return Int(int64(moveCells(dst, src, st, true)))
-		} else {
-			var sts []EventID // read before any store: src and dst may overlap
-			for i := 0; i < len(src) && i < len(dst); i++ {
-				vals = append(vals, copyVal(src[i].v))
-				sts = append(sts, copiedStore(src[i], st))
-			}
-			for i, v := range vals {
-				storeInto(&dst[i], v, sts[i])
-			}
+			return Int(int64(n))
 		}
-		return Int(int64(len(vals)))
+		src := args[1].slice()
+		n := min(len(src), len(dst))
+		storeCells(dst[:n], src[:n], st, true)
+		return Int(int64(n))
 	case "delete":
 		if args[0].p != nil {
 			(*mapObj)(args[0].p).delete(args[1])
@@ -209,66 +199,27 @@ func copiedStore(src cell, st EventID) EventID {
 
 // appendValues implements append(s, t...), t a slice or (for []byte) a
 // string, growing like the Go runtime. An element appended from a slice
-// records its source cell's last store (see copiedStore), one from a
-// string the append's event st.
+// records its source cell's last store (see copiedStore) in a run that
+// records, one from a string the append's event st.
 func appendValues(ci *callInfo, s, t Value, st EventID) Value {
-	if t.k != KindString {
-		if src := t.slice(); flatCells(src) {
-			old := s.slice()
-			if len(src) == 0 {
-				return s
-			}
-			ns := grown(ci, old, len(old)+len(src))
-			moveCells(ns[len(old):], src, st, st >= 0) // as below: a run that records nothing keeps no store
-			return sliceOf(ns)
-		}
-	}
-	var add []Value
-	var sts []EventID
+	old := s.slice()
 	if t.k == KindString {
 		str := t.Str()
-		add = make([]Value, len(str))
+		if len(str) == 0 {
+			return s
+		}
+		ns := grown(ci, old, len(old)+len(str))
 		for i := 0; i < len(str); i++ {
-			add[i] = Uint(uint64(str[i]))
-		}
-	} else {
-		src := t.slice()
-		add = make([]Value, len(src))
-		if st >= 0 {
-			sts = make([]EventID, len(src))
-		}
-		for i := range src {
-			add[i] = copyVal(src[i].v)
-			if sts != nil {
-				sts[i] = copiedStore(src[i], st)
-			}
-		}
-	}
-	stOf := func(i int) EventID {
-		if sts != nil {
-			return sts[i]
-		}
-		return st
-	}
-	old := s.slice()
-	if len(add) == 0 {
-		return s
-	}
-	n := len(old) + len(add)
-	if n <= cap(old) {
-		ns := old[:n]
-		for i, v := range add {
-			storeInto(&ns[len(old)+i], v, stOf(i))
+			storeInto(&ns[len(old)+i], Uint(uint64(str[i])), st)
 		}
 		return sliceOf(ns)
 	}
-	ns := grown(ci, old, n)
-	for i, v := range add {
-		ns[len(old)+i] = cell{v: v, st: stOf(i)}
-		if v.isAgg() {
-			setStores(v.cells(), st)
-		}
+	src := t.slice()
+	if len(src) == 0 {
+		return s
 	}
+	ns := grown(ci, old, len(old)+len(src))
+	storeCells(ns[len(old):], src, st, st >= 0)
 	return sliceOf(ns)
 }
 
@@ -291,9 +242,43 @@ func grown(ci *callInfo, old []cell, n int) []cell {
 	return ns
 }
 
+// storeCells stores the values of src into the cells of dst, as long:
+// copy(dst, src), or append's store of src. Each cell records the store
+// copiedStore gives if keep (src's own where it is not an aggregate and
+// has one, else st), else st. The cells are stored in memmove's order
+// (src and dst may overlap: the last first when dst starts after src),
+// so that no cell is read once overwritten; each in place (storeInto),
+// or, when no value of src is copied when stored (no aggregate nor
+// native value), by copy's memmove, the stores fixed after.
+func storeCells(dst, src []cell, st EventID, keep bool) {
+	if flatCells(src) {
+		copy(dst, src)
+		for i := range dst {
+			if !keep || dst[i].st < 0 {
+				dst[i].st = st
+			}
+		}
+		return
+	}
+	e := func(c cell) EventID {
+		if keep {
+			return copiedStore(c, st)
+		}
+		return st
+	}
+	if len(dst) > 0 && uintptr(unsafe.Pointer(&dst[0])) > uintptr(unsafe.Pointer(&src[0])) {
+		for i := len(src) - 1; i >= 0; i-- {
+			storeInto(&dst[i], src[i].v, e(src[i]))
+		}
+		return
+	}
+	for i := range src {
+		storeInto(&dst[i], src[i].v, e(src[i]))
+	}
+}
+
 // flatCells reports whether no value of cs is copied when stored (an
-// aggregate or a native value, see copied): moving them into other cells
-// is then a copy of the cells, their last stores kept.
+// aggregate or a native value, see copied).
 func flatCells(cs []cell) bool {
 	for i := range cs {
 		if copied(cs[i].v.k) {
@@ -301,21 +286,6 @@ func flatCells(cs []cell) bool {
 		}
 	}
 	return true
-}
-
-// moveCells is copy(dst, src), or append's store of src into dst, for
-// src's cells flat (flatCells): what storing each copyVal does, as one
-// memmove (src and dst may overlap), with the store copiedStore gives if
-// keep (src's own where it has one, else st), else st. It returns the
-// number of cells moved.
-func moveCells(dst, src []cell, st EventID, keep bool) int {
-	n := copy(dst, src)
-	for i := range dst[:n] {
-		if !keep || dst[i].st < 0 {
-			dst[i].st = st
-		}
-	}
-	return n
 }
 
 // printValue formats v, of static type t, as the runtime's print does:
