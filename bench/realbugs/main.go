@@ -3,7 +3,7 @@
 // writes a report of what it finds. It has two kinds of rows: seeded
 // faults, which we invent, and historical bugs, which the libraries had.
 //
-//	go run ./bench/realbugs [-timeout 20s] [-kinds seeded,historical,rankers,regress,flex,diagnose,native,fusion] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR] [-ahead]
+//	go run ./bench/realbugs [-timeout D] [-kinds seeded,historical,rankers,regress,flex,diagnose,native,fusion] [-flex-bound 2m] [-subjects a,b] [-check] [-out FILE] [-keep DIR] [-ahead]
 //
 // Every row names a module version, fetched with go mod download (so the
 // module cache or the proxy must have it), copied to a temporary
@@ -11,7 +11,8 @@
 // (the text must occur once). The faultloc command is built from this
 // repository. -kinds runs the seeded subjects, the historical bugs, or
 // both; -subjects runs the rows of those names only; -timeout bounds each
-// failing case's localization. With -out, the report is also written to
+// failing case's localization (default pipeline.DefaultTimeout, as
+// faultloc localize's). With -out, the report is also written to
 // a file, after each historical bug as well (a run takes long). With
 // -keep, the copies are made in DIR and left there, each with its bug, for
 // running faultloc on by hand, and beside each historical bug's copy the
