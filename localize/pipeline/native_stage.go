@@ -412,7 +412,7 @@ func (s *nativeStage) finished() *native.Run {
 // stopped by its deadline or a signal still says something of every
 // failing case it found: ranked by the native evidence alone for each
 // case that failed natively, by the stage's evidence so far (its whole
-// run, or the selected cases' once done); for a case the interpreter
+// run, or the cases its run has done: the selected cases first); for a case the interpreter
 // failed but the native evidence cannot rank (the stage had not run it
 // yet, failed, or passed it), a report without a ranking that says so.
 // Each report's Reason says why the interpreter did not localize the
@@ -427,6 +427,15 @@ func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath
 		done[rep.Test] = true
 	}
 	why := stopReason(ctx)
+	ranked := why // the Reason of a report the native run ranks
+	if s != nil && !s.whole(n) {
+		// The cases the run has done by now, if more than the
+		// selected cases' runs: it stops with Run.
+		if snap, so := s.progress.Snapshot(); snap != nil && so.Cases > casesOf(n) {
+			n = snap
+			ranked += fmt.Sprintf("; ranked from the %d of %s cases the native run had done when it stopped", so.Cases, listedOf(so))
+		}
+	}
 	add := func(rep *localize.Report) {
 		res.Reports = append(res.Reports, rep)
 		res.CutShort = append(res.CutShort, rep.Test)
@@ -448,7 +457,7 @@ func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath
 				res.Failing = append(res.Failing, t.Name)
 			}
 			f := &localize.Failure{Program: prog, Package: pkgPath, Case: prog.GoTestCase(pkgPath, t.Name), Spectrum: res.Spectrum, Native: runOf(n)}
-			add(native.Report(rctx, f, why))
+			add(native.Report(rctx, f, ranked))
 		}
 	}
 	if s == nil {
