@@ -37,7 +37,10 @@ const DefaultShare = 2
 // instructions to the line itself, and a statement written over four
 // lines would otherwise take four places. A weak line (one that the
 // native run's Ochiai scores below a third of the best score it gives a
-// line of the case), a verified candidate's included, takes the position
+// line of the case), a verified candidate's included (but on a run of
+// the cases done so far, [Progress.Snapshot]: there the passing cases
+// most like the failing one ran first, which run its lines more often
+// than the whole suite does), takes the position
 // of its rank under that Ochiai alone, s for rank s, in place of both
 // rankings' places, about where plain native Ochiai puts it: the whole
 // suite shows it run by many times more passing cases than the best
@@ -81,6 +84,17 @@ func (n *Run) weak(rs []localize.RankedLine, ochiai localize.LineScores) map[tra
 	}
 	for _, rl := range rs {
 		l := rl.SourceLine()
+		if n.partial && rl.Evidence == localize.EvidenceVerified {
+			// Not weak on a partial run (see Fuse), nor the statement
+			// it continues, which the ranking names instead.
+			delete(out, l)
+			if n.graph != nil {
+				if st, ok := n.graph.statementOf(l); ok {
+					delete(out, st)
+				}
+			}
+			continue
+		}
 		if _, ok := out[l]; ok || rl.Evidence != localize.EvidenceVerified || n.graph == nil {
 			continue
 		}

@@ -36,7 +36,7 @@ func (p *Progress) Snapshot() (*Run, spectra.GoTestSoFar) {
 	if built == nil || m.NumTests() == 0 {
 		return nil, so
 	}
-	return &Run{Spectrum: m, Stats: spectra.GoTestStats{Cases: so.Cases}, Early: early, graph: built.graph, files: built.files, targets: built.targets}, so
+	return &Run{Spectrum: m, Stats: spectra.GoTestStats{Cases: so.Cases}, Early: early, partial: !so.Whole || so.Cases < so.Listed, graph: built.graph, files: built.files, targets: built.targets}, so
 }
 
 // follow makes p follow the go test run whose progress is cases, with

@@ -40,12 +40,15 @@ func TestProgressSnapshot(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if mid == nil || mid.Spectrum.NumTests() != 1 || !mid.Failed("TestDistance") || len(mid.Distance("TestDistance")) == 0 || mid.Early != early {
-				t.Errorf("snapshot when First's cases were done: %v; want TestDistance alone, failing, with its distances, early %v", mid, early)
+			if mid == nil || mid.Spectrum.NumTests() != 1 || !mid.Failed("TestDistance") || len(mid.Distance("TestDistance")) == 0 || mid.Early != early || !mid.partial {
+				t.Errorf("snapshot when First's cases were done: %v; want TestDistance alone, failing, with its distances, early %v, partial", mid, early)
 			}
 			end, so := p.Snapshot()
 			if end == nil || end.Spectrum.NumTests() != whole.Spectrum.NumTests() || !so.Whole || so.Listed != so.Cases || so.Cases != whole.Spectrum.NumTests() {
 				t.Fatalf("snapshot after Collect: %v, %+v; want the whole run's %d cases, all listed", end, so, whole.Spectrum.NumTests())
+			}
+			if end.partial {
+				t.Error("snapshot after Collect is partial; want it whole")
 			}
 			for i := range whole.Spectrum.NumTests() {
 				if end.Spectrum.Test(i).Name != whole.Spectrum.Test(i).Name {

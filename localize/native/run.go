@@ -41,6 +41,11 @@ type Run struct {
 	// program was loaded, which Collect used (Options.Started).
 	Early bool
 
+	// partial says that the run is a snapshot of the cases a go test run
+	// not yet done had done (Progress.Snapshot): the cases most like the
+	// failing ones run first, so the others are missing from it.
+	partial bool
+
 	// graph is the static call graph of the code under test: the
 	// functions of the loaded program's in-scope packages ([measured]).
 	graph *callGraph

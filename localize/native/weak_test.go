@@ -15,7 +15,8 @@ import (
 // evidence: New's statement and the other lines that ten passing tests
 // run are weak, the candidate's line as its statement's, and take their
 // native Ochiai rank, so the fault (Get's return of 0, which only the
-// failing test runs) ranks first.
+// failing test runs) ranks first. On a partial run the candidate's line
+// is not weak.
 func TestFuseWeak(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go test natively")
@@ -37,12 +38,22 @@ func TestFuseWeak(t *testing.T) {
 	rep := &localize.Report{Test: "TestMissing", Ranking: []localize.RankedLine{
 		rl(16, 1, localize.EvidenceVerified), rl(25, 2, localize.EvidenceSlice), rl(27, 3, localize.EvidenceSlice)}}
 	weak := n.weak(rep.Ranking, ochiai)
+	// On a partial run (a snapshot of the cases done so far) the
+	// verified candidate's line, and the statement it continues, are
+	// not weak: the cases done first are those most like the failing
+	// one.
+	part := *n
+	part.partial = true
+	partWeak := part.weak(rep.Ranking, ochiai)
 	for _, tc := range []struct {
-		line int
-		weak bool
-	}{{14, true}, {16, true}, {25, true}, {26, true}, {27, false}} {
+		line          int
+		weak, partial bool
+	}{{14, true, false}, {16, true, false}, {25, true, true}, {26, true, true}, {27, false, false}} {
 		if _, ok := weak[at(tc.line)]; ok != tc.weak {
 			t.Errorf("line %d weak = %v, want %v (Ochiai %v)", tc.line, ok, tc.weak, ochiai[at(tc.line)])
+		}
+		if _, ok := partWeak[at(tc.line)]; ok != tc.partial {
+			t.Errorf("on a partial run, line %d weak = %v, want %v", tc.line, ok, tc.partial)
 		}
 	}
 	Fuse(ctx, rep, f, 0)
