@@ -29,7 +29,15 @@ func FloorReport(ctx context.Context, rep *localize.Report, f *localize.Failure)
 		return
 	}
 	ochiai, _ := SpectrumScorer{}.Score(ctx, f)
-	rep.Ranking = Floor(rep.Ranking, n.floorScores(ochiai), DefaultFloor)
+	rep.Ranking = n.floor(rep.Ranking, ochiai)
+}
+
+// floor is Floor with DefaultFloor over ochiai's floor scores; on a
+// partial run (a snapshot of the cases done so far, where the passing
+// cases most like the failing one ran first) a verified candidate's
+// weak line stays in the head, as Fuse keeps it.
+func (n *Run) floor(rs []localize.RankedLine, ochiai localize.LineScores) []localize.RankedLine {
+	return floor(rs, n.floorScores(ochiai), DefaultFloor, n != nil && n.partial)
 }
 
 // Floor returns ranking rs with each line moved up toward factor times
@@ -67,6 +75,12 @@ func FloorReport(ctx context.Context, rep *localize.Report, f *localize.Failure)
 // not fused again) Ochiai ties the
 // lines it would lift.
 func Floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64) []localize.RankedLine {
+	return floor(rs, ochiai, factor, false)
+}
+
+// floor is Floor; with keepVerified, a verified candidate's weak line
+// stays in the head.
+func floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64, keepVerified bool) []localize.RankedLine {
 	if factor <= 0 || len(ochiai) == 0 {
 		return rs
 	}
@@ -81,7 +95,7 @@ func Floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64)
 	var entries []entry
 	n := 0 // the lines of rs's head
 	for n < len(rs) && (rs[n].Evidence == localize.EvidenceVerified || rs[n].Evidence == localize.EvidenceMutation) {
-		if l := rs[n].SourceLine(); weak[l] && rs[n].Evidence == localize.EvidenceVerified {
+		if l := rs[n].SourceLine(); weak[l] && rs[n].Evidence == localize.EvidenceVerified && !keepVerified {
 			// By its Ochiai rank alone, as Fuse places a weak line.
 			entries = append(entries, entry{line: rs[n], key: float64(ranks[l]), order: n})
 		} else {

@@ -28,30 +28,34 @@ func TestFloor(t *testing.T) {
 		rs     []localize.RankedLine
 		ochiai localize.LineScores
 		factor float64
+		keep   bool // floor's keepVerified: a partial run's
 		want   []localize.RankedLine
 	}{
-		{"factor 0: as it was", rs, ochiai, 0, rs},
-		{"no scores: as it was", rs, nil, 1, rs},
+		{"factor 0: as it was", rs, ochiai, 0, false, rs},
+		{"no scores: as it was", rs, nil, 1, false, rs},
 		// 5 takes position 1, after 1 (which keeps the first place);
 		// 3 and 4 still tie; 6, unscored, keeps 6.
-		{"factor 1", rs, ochiai, 1, []localize.RankedLine{rl(1, 1, sl), rl(5, 2, sp), rl(2, 3, sl), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
+		{"factor 1", rs, ochiai, 1, false, []localize.RankedLine{rl(1, 1, sl), rl(5, 2, sp), rl(2, 3, sl), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
 		// 5 takes position 0.5, before 1: under a factor below 1
 		// Ochiai's first line can lead; 1 to 4 keep their places (half
 		// of 5 is past them).
-		{"factor 0.5", rs, ochiai, 0.5, []localize.RankedLine{rl(5, 1, sp), rl(1, 2, sl), rl(2, 3, sl), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
+		{"factor 0.5", rs, ochiai, 0.5, false, []localize.RankedLine{rl(5, 1, sp), rl(1, 2, sl), rl(2, 3, sl), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
 		// 5 takes position 2, after 2.
-		{"factor 2", rs, ochiai, 2, []localize.RankedLine{rl(1, 1, sl), rl(2, 2, sl), rl(5, 3, sp), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
+		{"factor 2", rs, ochiai, 2, false, []localize.RankedLine{rl(1, 1, sl), rl(2, 2, sl), rl(5, 3, sp), rl(3, 5, sl), rl(4, 5, sl), rl(6, 6, sp)}},
 		// 5 at position 10: no higher than it was.
-		{"factor 10", rs, ochiai, 10, rs},
-		{"head first", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.4, at(11): 0.4}, 1,
+		{"factor 10", rs, ochiai, 10, false, rs},
+		{"head first", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.4, at(11): 0.4}, 1, false,
 			[]localize.RankedLine{rl(10, 1, localize.EvidenceVerified), rl(11, 2, localize.EvidenceMutation), rl(1, 3, sl), rl(5, 4, sp), rl(2, 5, sl)}},
 		// 10, weak (0.2, below a third of 0.9), leaves the head for its
 		// Ochiai rank, 5; the lines below it move up a place, so 1
 		// takes position 1, and 5 (Ochiai rank 1) follows it.
-		{"weak head line by its Ochiai rank", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.2, at(11): 0.4}, 1,
+		{"weak head line by its Ochiai rank", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.2, at(11): 0.4}, 1, false,
 			[]localize.RankedLine{rl(11, 1, localize.EvidenceMutation), rl(1, 2, sl), rl(5, 3, sp), rl(2, 4, sl), rl(10, 5, localize.EvidenceVerified)}},
+		// On a partial run the weak verified line stays first.
+		{"weak head line kept on a partial run", headed, localize.LineScores{at(1): 0.2, at(2): 0.2, at(5): 0.9, at(10): 0.2, at(11): 0.4}, 1, true,
+			[]localize.RankedLine{rl(10, 1, localize.EvidenceVerified), rl(11, 2, localize.EvidenceMutation), rl(1, 3, sl), rl(5, 4, sp), rl(2, 5, sl)}},
 	} {
-		got := Floor(slices.Clone(tc.rs), tc.ochiai, tc.factor)
+		got := floor(slices.Clone(tc.rs), tc.ochiai, tc.factor, tc.keep)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s:\n got %v\nwant %v", tc.name, got, tc.want)
 		}

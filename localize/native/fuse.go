@@ -68,7 +68,7 @@ func Fuse(ctx context.Context, rep *localize.Report, f *localize.Failure, share 
 	localize.Rank(ctx, nat, f, Scorers()...)
 	markData(nat, n)
 	ochiai, _ := SpectrumScorer{}.Score(ctx, f)
-	rep.Ranking = Floor(interleave(n.statements(rep.Ranking), n.statements(nat.Ranking), share, ochiai, n.weak(rep.Ranking, ochiai)), n.floorScores(ochiai), DefaultFloor)
+	rep.Ranking = n.floor(interleave(n.statements(rep.Ranking), n.statements(nat.Ranking), share, ochiai, n.weak(rep.Ranking, ochiai)), ochiai)
 }
 
 // weak returns the weak lines of Fuse among the lines ochiai scores and

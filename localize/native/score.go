@@ -263,7 +263,7 @@ func Report(ctx context.Context, f *localize.Failure, why string) *localize.Repo
 	localize.Rank(ctx, rep, f, Scorers()...)
 	markData(rep, runOf(f))
 	ochiai, _ := SpectrumScorer{}.Score(ctx, f)
-	rep.Ranking = Floor(rep.Ranking, runOf(f).floorScores(ochiai), DefaultFloor)
+	rep.Ranking = runOf(f).floor(rep.Ranking, ochiai)
 	rep.Stats.Total = time.Since(start)
 	return rep
 }
