@@ -271,8 +271,8 @@ func (c timedCase) Run(ctx context.Context, opts *trace.RunOptions) (*trace.Case
 // case ([Options.Timeout]), chosen on bench/realbugs/HISTORICAL.md
 // (go run ./bench/realbugs -kinds historical, which runs with it; its
 // -timeout flag runs it with another bound): with twice this bound it
-// placed no more of the bugs' faulty lines in the first five of the
-// ranking, and fewer first, each case taking half as long again. On a
+// placed about as many of the bugs' faulty lines in the first five of
+// the ranking, and no more first, each case taking half as long again. On a
 // real library's failing test the search rarely ends by itself: it
 // takes its share of the bound, whatever the bound.
 // bench/results/tcas-bv.md gives the ranks and times on small programs,
