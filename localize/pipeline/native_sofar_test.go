@@ -10,7 +10,24 @@ import (
 	"github.com/faultloc/faultloc/internal/loadgate"
 	"github.com/faultloc/faultloc/localize"
 	"github.com/faultloc/faultloc/localize/native"
+	"github.com/faultloc/faultloc/trace"
 )
+
+// neverDone loads testdata/latenative for a test whose native stage
+// never ends (TestGated's gate opens only when the test does), its share
+// ending once the selected cases' runs are done (shareOnFirst); the test
+// runs in parallel (see loadGated).
+func neverDone(t *testing.T) (prog *trace.Program, pkg string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	t.Parallel() // it waits most of its time
+	prog, pkg, gate := loadLateNative(t)
+	t.Cleanup(func() { open(t, gate) }) // a run Run left behind ends
+	shareOnFirst(t, prog)
+	return prog, pkg
+}
 
 // TestNativeLateSoFar: a case ranked before the native stage was done
 // (with the selected case's native run alone), whose stage is not done
@@ -19,14 +36,7 @@ import (
 // TestLow and TestHigher, run before TestGated), not left as it was
 // ranked: its report stays partial and says how many cases it had.
 func TestNativeLateSoFar(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test natively")
-	}
-	// Waits most of its time, in parallel (see loadGated).
-	t.Parallel()
-	prog, pkg, gate := loadLateNative(t)
-	t.Cleanup(func() { open(t, gate) }) // a run Run left behind ends
-	shareOnFirst(t, prog)
+	prog, pkg := neverDone(t)
 	tech := techniqueFunc(func(ctx context.Context, f *localize.Failure) (*localize.Report, error) {
 		return localize.NewReport(f.Case.Name(), "stand-in", "failed", nil), nil
 	})
@@ -58,14 +68,7 @@ func TestNativeLateSoFar(t *testing.T) {
 // then TestLow and TestHigher), not from the selected case's run alone,
 // and says how many.
 func TestNativeStopSoFar(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs go test natively")
-	}
-	// Waits most of its time, in parallel (see loadGated).
-	t.Parallel()
-	prog, pkg, gate := loadLateNative(t)
-	t.Cleanup(func() { open(t, gate) }) // a run Run left behind ends
-	shareOnFirst(t, prog)
+	prog, pkg := neverDone(t)
 	events := hearNative(t, prog)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
