@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Config says how to invoke the go command. The zero value runs "go" from
@@ -29,12 +30,20 @@ func (c *Config) command(ctx context.Context, args ...string) *exec.Cmd {
 		g = "go"
 	}
 	cmd := exec.CommandContext(ctx, g, args...)
+	cmd.WaitDelay = waitDelay
 	cmd.Dir = c.Dir
 	if len(c.Env) > 0 {
 		cmd.Env = append(os.Environ(), c.Env...)
 	}
 	return cmd
 }
+
+// waitDelay bounds how long a command stopped by its context (or done)
+// is waited for while processes it started hold its output: the go
+// command, killed, leaves its compilers and linker running, and without
+// it a stopped build was waited for until they ended, seconds past the
+// caller's bound.
+const waitDelay = time.Second
 
 // linkFlag returns -ldflags=-w, which leaves the DWARF debugging
 // information out of a test binary: the binaries are run for their

@@ -63,6 +63,7 @@ func (b *Binary) Run(ctx context.Context, run, skip, profile string) ([]Result, 
 		args = append(args, "-test.coverprofile="+profile)
 	}
 	cmd := exec.CommandContext(ctx, b.Path, args...)
+	cmd.WaitDelay = waitDelay
 	cmd.Dir = b.Dir
 	cmd.Env = append(append(os.Environ(), NoExplain), b.Env...)
 	var out bytes.Buffer
@@ -99,6 +100,7 @@ func (b *Binary) List(ctx context.Context, pattern string) ([]string, error) {
 		pattern = "."
 	}
 	cmd := exec.CommandContext(ctx, b.Path, "-test.list="+pattern)
+	cmd.WaitDelay = waitDelay
 	cmd.Dir = b.Dir
 	cmd.Env = append(append(os.Environ(), NoExplain), b.Env...)
 	var stderr bytes.Buffer
