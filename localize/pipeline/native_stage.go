@@ -227,6 +227,13 @@ func (s *nativeStage) current() *native.Run {
 	return s.first
 }
 
+// soFar returns a snapshot of the cases the stage's run has done by now
+// and their count, and whether it holds more cases than n.
+func (s *nativeStage) soFar(n *native.Run) (*native.Run, spectra.GoTestSoFar, bool) {
+	snap, so := s.progress.Snapshot()
+	return snap, so, snap != nil && so.Cases > casesOf(n)
+}
+
 // casesOf returns how many cases native run n (nil: none) holds.
 func casesOf(n *native.Run) int {
 	if n == nil || n.Spectrum == nil {
@@ -431,7 +438,7 @@ func (s *nativeStage) cutShort(ctx context.Context, prog *trace.Program, pkgPath
 	if s != nil && !s.whole(n) {
 		// The cases the run has done by now, if more than the
 		// selected cases' runs: it stops with Run.
-		if snap, so := s.progress.Snapshot(); snap != nil && so.Cases > casesOf(n) {
+		if snap, so, ok := s.soFar(n); ok {
 			n = snap
 			ranked += fmt.Sprintf("; ranked from the %d of %s cases the native run had done when it stopped", so.Cases, listedOf(so))
 		}

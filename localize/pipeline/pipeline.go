@@ -979,7 +979,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if refusing.left() && ns != nil && ctx.Err() == nil {
 		// Not done by the end of their bounds: the cases its run has
 		// done by now, if more than the reports had (the selected ones').
-		if n, so := ns.progress.Snapshot(); n != nil && so.Cases > casesOf(ns.current()) {
+		if n, so, ok := ns.soFar(ns.current()); ok {
 			refusing.refuseSoFar(ctx, res.Reports, n, so, opts.NativeShare)
 		}
 	}

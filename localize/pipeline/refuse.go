@@ -187,13 +187,7 @@ func (rf *refuser) add(rep *localize.Report, r *refusal) {
 // refuse fuses again, in their order, the reports of reps that wait for
 // it, with n, the native stage's whole run.
 func (rf *refuser) refuse(ctx context.Context, reps []*localize.Report, n *native.Run, share int) {
-	for _, rep := range reps {
-		if r := rf.again[rep]; r.apply(ctx, rep, n, share) {
-			rf.mu.Lock()
-			r.free()
-			rf.mu.Unlock()
-		}
-	}
+	rf.each(reps, func(r *refusal, rep *localize.Report) bool { return r.apply(ctx, rep, n, share) })
 }
 
 // refuseSoFar fuses again, in their order, the reports of reps that
@@ -203,8 +197,14 @@ func (rf *refuser) refuse(ctx context.Context, reps []*localize.Report, n *nativ
 // partial, their Reason saying how many cases they had.
 func (rf *refuser) refuseSoFar(ctx context.Context, reps []*localize.Report, n *native.Run, so spectra.GoTestSoFar, share int) {
 	note := fmt.Sprintf("native evidence fused again with the cases its run had done when the case's bound ended, %d of %s (the run was not done)", so.Cases, listedOf(so))
+	rf.each(reps, func(r *refusal, rep *localize.Report) bool { return r.fuse(ctx, rep, n, share, note, true) })
+}
+
+// each calls fuse with the refusal of each report of reps, in order, and
+// frees the recording of each that it fused again.
+func (rf *refuser) each(reps []*localize.Report, fuse func(*refusal, *localize.Report) bool) {
 	for _, rep := range reps {
-		if r := rf.again[rep]; r.fuse(ctx, rep, n, share, note, true) {
+		if r := rf.again[rep]; fuse(r, rep) {
 			rf.mu.Lock()
 			r.free()
 			rf.mu.Unlock()
