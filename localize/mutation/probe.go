@@ -40,8 +40,12 @@ const DefaultProbeTimeout = 15 * time.Second
 // overlay (shared by the probes of several cases with [FixProbe.Share]), a run of the failing case on each mutant (ten times its steps
 // at most), and, for a mutant under which it passes, runs of the passing
 // cases that execute its line, cheapest first, until one fails; a line
-// with a plausible fix has its other mutants left alone. What is settled
-// when Timeout passes is kept (Report.Reason says the probe was cut).
+// with a plausible fix has its other mutants left alone. The lines are
+// settled one after the other in the ranking's order, so that what is
+// settled when Timeout passes, kept (Report.Reason says the probe was
+// cut), is the first lines'. With a Share, [FixProbe.Prefetch] loads the
+// mutant program ahead of the probe; a probe whose lines the share's
+// program holds in part runs those at once while the others load.
 //
 // bench/realbugs/RANKERS.md (go run ./bench/realbugs -kinds rankers)
 // compares the defaults (20 lines, the repair operators) with others.
@@ -99,18 +103,9 @@ func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []tra
 	if f.Spectrum == nil || f.Package == "" {
 		return nil, errors.New("localize: fix probe: no package cases to run (Failure.Spectrum, Failure.Package)")
 	}
-	lc, patterns := p.Load, p.Patterns
-	if lc == nil || len(patterns) == 0 {
-		if f.Program == nil {
-			return nil, errors.New("localize: fix probe: no program to load again (FixProbe.Load and Patterns, or Failure.Program)")
-		}
-		c, ps := f.Program.LoadedWith()
-		if lc == nil {
-			lc = &c
-		}
-		if len(patterns) == 0 {
-			patterns = ps
-		}
+	lc, patterns, err := p.loadOf(f)
+	if err != nil {
+		return nil, err
 	}
 	if len(lines) == 0 {
 		return nil, nil
@@ -118,16 +113,39 @@ func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []tra
 	timeout := cmp.Or(p.Timeout, DefaultProbeTimeout)
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	var mp *mutProgram
-	var err error
+	var fixes []localize.MutantResult
+	rest := lines
 	if p.Share != nil {
-		mp, err = p.Share.program(ctx, lc, patterns, lines, !p.NoRepair, timeout)
+		// The lines a program loaded before holds (a prefetch, an
+		// earlier case's probe) run at once, while the others load.
+		if mp, held, missing := p.Share.held(lc, patterns, lines, !p.NoRepair); mp != nil && len(held) > 0 && len(missing) > 0 {
+			p.Share.prefetch(ctx, lc, patterns, missing, !p.NoRepair, timeout)
+			if fixes, err = p.probeOn(ctx, mp, fs, held); err != nil {
+				return fixes, err
+			}
+			rest = missing
+		}
+	}
+	var mp *mutProgram
+	if p.Share != nil {
+		mp, err = p.Share.program(ctx, lc, patterns, rest, !p.NoRepair, timeout)
 	} else {
-		mp, err = loadMutants(ctx, lc, patterns, targetsOfLines(lines), !p.NoRepair)
+		mp, err = loadMutants(ctx, lc, patterns, targetsOfLines(rest), !p.NoRepair)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("localize: fix probe: %w", err)
+		return fixes, fmt.Errorf("localize: fix probe: %w", err)
 	}
+	more, err := p.probeOn(ctx, mp, fs, rest)
+	fixes = append(fixes, more...)
+	// The lines first in the ranking first.
+	slices.SortStableFunc(fixes, func(x, y localize.MutantResult) int {
+		return cmp.Compare(slices.Index(lines, x.SourceLine()), slices.Index(lines, y.SourceLine()))
+	})
+	return fixes, err
+}
+
+// probeOn returns the plausible fixes of fs among mp's mutants of lines.
+func (p FixProbe) probeOn(ctx context.Context, mp *mutProgram, fs []*localize.Failure, lines []trace.Line) ([]localize.MutantResult, error) {
 	pr := mp.probe(lines, p.Parallel)
 	fixes, err := pr.fixes(ctx, fs, lines)
 	if err != nil {
@@ -137,6 +155,45 @@ func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []tra
 		return fixes, fmt.Errorf("localize: fix probe: %w", err)
 	}
 	return fixes, nil
+}
+
+// loadOf returns how the program of f is loaded again with mutants: p's
+// Load and Patterns, or those of f's program.
+func (p FixProbe) loadOf(f *localize.Failure) (*trace.Config, []string, error) {
+	lc, patterns := p.Load, p.Patterns
+	if lc == nil || len(patterns) == 0 {
+		if f.Program == nil {
+			return nil, nil, errors.New("localize: fix probe: no program to load again (FixProbe.Load and Patterns, or Failure.Program)")
+		}
+		c, ps := f.Program.LoadedWith()
+		if lc == nil {
+			lc = &c
+		}
+		if len(patterns) == 0 {
+			patterns = ps
+		}
+	}
+	return lc, patterns, nil
+}
+
+// Prefetch starts loading, in the background, the mutant program of
+// lines into p.Share, unless the share holds them already or is loading
+// them, so that a later probe of f's program whose lines are among them
+// (Refine, Fixes) finds it loaded: loading is most of a probe's cost,
+// and the pipeline prefetches a case's preliminary ranking while its
+// search runs, so that the probe, which comes after the search, spends
+// its time on runs. It returns at once; the load goes on for at most
+// p.Timeout, past ctx's end, until the share's Close. Without a Share,
+// or when f has no program to load again, it does nothing.
+func (p FixProbe) Prefetch(ctx context.Context, f *localize.Failure, lines []trace.Line) {
+	if p.Share == nil || len(lines) == 0 {
+		return
+	}
+	lc, patterns, err := p.loadOf(f)
+	if err != nil {
+		return
+	}
+	p.Share.prefetch(ctx, lc, patterns, lines, !p.NoRepair, cmp.Or(p.Timeout, DefaultProbeTimeout))
 }
 
 // mutProgram is the program loaded with a mutant schema in its overlay;
@@ -209,8 +266,10 @@ func (p *probe) run(ctx context.Context, w *mutWorker, c trace.Case, sel int, st
 // fixes returns the plausible fixes of the cases of fs among the
 // mutants: those under which every one of them passes and no passing
 // case of their spectrum (fs[0]'s) that executes the mutant's line
-// fails; the first of each line, those of the lines first in the
-// ranking first.
+// fails; the first of each line. It settles the lines one after the
+// other in the order of lines (the ranking's), so that a probe cut by
+// its bound returns the fixes of the lines first in the ranking, where
+// they matter most, with the error.
 func (p *probe) fixes(ctx context.Context, fs []*localize.Failure, lines []trace.Line) ([]localize.MutantResult, error) {
 	cases := make([]trace.Case, len(fs))
 	steps := make([]int64, len(fs))
@@ -224,10 +283,40 @@ func (p *probe) fixes(ctx context.Context, fs []*localize.Failure, lines []trace
 			steps[i] = f.Spectrum.Test(t).Steps
 		}
 	}
-	passes := make([]bool, len(p.mutants))
-	err := parallel(ctx, p.parallel, len(p.mutants), func(w *mutWorker, i int) error {
+	byLine := map[trace.Line][]mutate.Mutant{}
+	for _, m := range p.mutants {
+		l := trace.Line{File: m.File, Line: m.Line}
+		byLine[l] = append(byLine[l], m)
+	}
+	var out []localize.MutantResult
+	for _, l := range lines {
+		ms := byLine[l]
+		delete(byLine, l) // a line listed twice is probed once
+		if len(ms) > 0 {
+			fix, err := p.fixOf(ctx, fs[0], cases, steps, ms)
+			if err != nil {
+				return out, err
+			}
+			if fix != nil {
+				out = append(out, *fix)
+			}
+		}
+		if probeSettled != nil {
+			probeSettled(l)
+		}
+	}
+	return out, nil
+}
+
+// fixOf returns the first plausible fix among ms, the mutants of one
+// line (nil: none): the failing cases run on each of them, in parallel,
+// then the passing cases of f's spectrum on those under which they all
+// pass, in order, until one keeps them passing.
+func (p *probe) fixOf(ctx context.Context, f *localize.Failure, cases []trace.Case, steps []int64, ms []mutate.Mutant) (*localize.MutantResult, error) {
+	passes := make([]bool, len(ms))
+	err := parallel(ctx, p.parallel, len(ms), func(w *mutWorker, i int) error {
 		for j, c := range cases {
-			ok, err := p.run(ctx, w, c, p.mutants[i].ID, steps[j])
+			ok, err := p.run(ctx, w, c, ms[i].ID, steps[j])
 			if err != nil || !ok {
 				return err
 			}
@@ -238,40 +327,29 @@ func (p *probe) fixes(ctx context.Context, fs []*localize.Failure, lines []trace
 	if err != nil {
 		return nil, err
 	}
-	// The lines first in the ranking first: what is settled when the
-	// time is up matters most there.
-	order := make([]int, len(p.mutants))
-	for i := range order {
-		order[i] = i
-	}
-	at := func(i int) int {
-		m := p.mutants[i]
-		return slices.Index(lines, trace.Line{File: m.File, Line: m.Line})
-	}
-	slices.SortStableFunc(order, func(x, y int) int { return cmp.Compare(at(x), at(y)) })
-	var out []localize.MutantResult
-	fixed := map[trace.Line]bool{}
-	for _, i := range order {
-		m := p.mutants[i]
-		l := trace.Line{File: m.File, Line: m.Line}
-		if !passes[i] || fixed[l] {
+	for i, m := range ms {
+		if !passes[i] {
 			p.done++
 			continue
 		}
-		broken, err := p.breaksPassing(ctx, fs[0], m)
+		broken, err := p.breaksPassing(ctx, f, m)
 		if err != nil {
-			return out, err
+			return nil, err
 		}
 		p.done++
 		if !broken {
-			fixed[l] = true
+			p.done += len(ms) - i - 1 // the line's other mutants are left alone
 			r := mutantResult(m)
-			r.FailKilled, r.FailToPass = len(fs), len(fs)
-			out = append(out, r)
+			r.FailKilled, r.FailToPass = len(cases), len(cases)
+			return &r, nil
 		}
 	}
-	return out, nil
+	return nil, nil
 }
+
+// probeSettled, if set, is called when a probe has settled a line
+// (tests cut a probe there).
+var probeSettled func(trace.Line)
 
 // breaksPassing reports whether a passing case of f's spectrum that
 // executes m's line fails under m: the cheapest first, a few at a time.

@@ -121,15 +121,7 @@ func (s *ProbeShare) program(ctx context.Context, lc *trace.Config, patterns []s
 		}
 		l := e.loading
 		if l == nil {
-			l = &shareLoad{lines: maps.Clone(e.lines), done: make(chan struct{})}
-			if l.lines == nil {
-				l.lines = map[trace.Line]bool{}
-			}
-			for _, x := range lines {
-				l.lines[x] = true
-			}
-			e.loading = l
-			s.start(ctx, e, l, lc, patterns, repair, timeout)
+			l = s.load(ctx, e, lc, patterns, lines, repair, timeout)
 		}
 		e.mu.Unlock()
 		select {
@@ -142,6 +134,58 @@ func (s *ProbeShare) program(ctx context.Context, lc *trace.Config, patterns []s
 		}
 		// Loaded, or a load of other lines ended: look again.
 	}
+}
+
+// held returns the program loaded for lc, patterns and repair, if any,
+// with the lines it holds and those it lacks, each in the order of lines.
+func (s *ProbeShare) held(lc *trace.Config, patterns []string, lines []trace.Line, repair bool) (pr *mutProgram, held, missing []trace.Line) {
+	e := s.entry(lc, patterns, repair)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.pr == nil {
+		return nil, nil, lines
+	}
+	for _, l := range lines {
+		if e.lines[l] {
+			held = append(held, l)
+		} else {
+			missing = append(missing, l)
+		}
+	}
+	return e.pr, held, missing
+}
+
+// prefetch starts a load of the mutant program of lines (with the
+// lines loaded before) unless the program held or the load under way
+// holds them; it does not wait.
+func (s *ProbeShare) prefetch(ctx context.Context, lc *trace.Config, patterns []string, lines []trace.Line, repair bool, timeout time.Duration) {
+	e := s.entry(lc, patterns, repair)
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.pr != nil && holds(e.lines, lines) {
+		return
+	}
+	if e.loading != nil {
+		// A probe or an earlier prefetch waits for it; the lines it
+		// lacks are loaded when a probe asks for them.
+		return
+	}
+	s.load(ctx, e, lc, patterns, lines, repair, timeout)
+}
+
+// load starts a load of the mutant program of lines and of those e
+// holds (under e.mu), which becomes e's load under way.
+func (s *ProbeShare) load(ctx context.Context, e *shareEntry, lc *trace.Config, patterns []string, lines []trace.Line, repair bool, timeout time.Duration) *shareLoad {
+	l := &shareLoad{lines: maps.Clone(e.lines), done: make(chan struct{})}
+	if l.lines == nil {
+		l.lines = map[trace.Line]bool{}
+	}
+	for _, x := range lines {
+		l.lines[x] = true
+	}
+	e.loading = l
+	s.start(ctx, e, l, lc, patterns, repair, timeout)
+	return l
 }
 
 // start loads l's program in its own goroutine, for at most timeout,

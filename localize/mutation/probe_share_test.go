@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -167,6 +168,57 @@ func TestProbeShare(t *testing.T) {
 		}
 	})
 
+	t.Run("prefetched", func(t *testing.T) {
+		// A prefetch of every line a case ranks loads once; the probe
+		// of its first lines, after it, runs on that load.
+		before := loads()
+		p := mutation.FixProbe{Lines: probeLines, Share: new(mutation.ProbeShare)}
+		defer p.Share.Close()
+		c := cases[0]
+		var lines []trace.Line
+		for _, rl := range c.ranking {
+			lines = append(lines, rl.SourceLine())
+		}
+		p.Prefetch(context.Background(), c.f, lines)
+		p.Prefetch(context.Background(), c.f, lines[:1]) // under way: nothing more
+		if got := fixesOf(t, p, c); !slices.Equal(got, want[c.f.Case.Name()]) {
+			t.Errorf("%s: fixes %q after a prefetch, %q alone", c.f.Case.Name(), got, want[c.f.Case.Name()])
+		}
+		p.Prefetch(context.Background(), c.f, lines[:2]) // held: nothing more
+		if n := loads() - before; n != 1 {
+			t.Errorf("%d loads, want 1: the prefetch's", n)
+		}
+		mutation.FixProbe{}.Prefetch(context.Background(), c.f, lines) // no share: nothing
+		if n := loads() - before; n != 1 {
+			t.Errorf("%d loads after a prefetch without a share, want 1", n)
+		}
+	})
+
+	t.Run("prefetched in part", func(t *testing.T) {
+		// A probe of lines a prefetch holds in part runs those at once
+		// and loads the others: the same fixes, in the ranking's order.
+		for _, c := range cases {
+			before := loads()
+			p := mutation.FixProbe{Lines: probeLines, Share: new(mutation.ProbeShare)}
+			var lines []trace.Line
+			for _, rl := range c.ranking[:min(probeLines, len(c.ranking))] {
+				lines = append(lines, rl.SourceLine())
+			}
+			p.Prefetch(context.Background(), c.f, lines[len(lines)/2:])
+			// Wait for it: a probe of those lines runs on it.
+			if _, err := p.Fixes(context.Background(), []*localize.Failure{c.f}, lines[len(lines)/2:]); err != nil {
+				t.Fatal(err)
+			}
+			if got := fixesOf(t, p, c); !slices.Equal(got, want[c.f.Case.Name()]) {
+				t.Errorf("%s: fixes %q after a prefetch of some lines, %q alone", c.f.Case.Name(), got, want[c.f.Case.Name()])
+			}
+			p.Share.Close()
+			if n := loads() - before; n != 2 {
+				t.Errorf("%s: %d loads, want 2: the prefetch's and the other lines'", c.f.Case.Name(), n)
+			}
+		}
+	})
+
 	t.Run("concurrent", func(t *testing.T) {
 		before := loads()
 		p := mutation.FixProbe{Lines: probeLines, Share: new(mutation.ProbeShare), Parallel: 2}
@@ -185,4 +237,40 @@ func TestProbeShare(t *testing.T) {
 			t.Errorf("%d loads for %d cases at once", n, len(cases))
 		}
 	})
+}
+
+// TestProbeCut: a probe cut by its context returns, with the error, the
+// fixes of the lines it settled before the cut, the first lines of the
+// ranking.
+func TestProbeCut(t *testing.T) {
+	cases := probeCases(t)
+	p := mutation.FixProbe{Lines: probeLines}
+	for _, c := range cases {
+		want := fixesOf(t, p, c)
+		if len(want) == 0 {
+			continue
+		}
+		first := want[0][:strings.Index(want[0], ":")]
+		at := slices.IndexFunc(c.ranking, func(rl localize.RankedLine) bool { return fmt.Sprint(rl.Line) == first })
+		if at < 0 || at >= probeLines {
+			t.Fatalf("%s: fix %q not among the first %d lines of %v", c.f.Case.Name(), want[0], probeLines, c.ranking)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		undo := mutation.CancelAfterLines(at+1, cancel)
+		rep := &localize.Report{Ranking: slices.Clone(c.ranking)}
+		err := p.Refine(ctx, rep, c.f)
+		undo()
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), "fix probe cut after") {
+			t.Errorf("%s: probe cut after line %d: error %v, want a cut", c.f.Case.Name(), at+1, err)
+		}
+		if len(rep.Fixes) != 1 || fmt.Sprint(rep.Fixes[0].Line) != first {
+			t.Errorf("%s: cut probe's fixes %+v, want the first one of %q", c.f.Case.Name(), rep.Fixes, want)
+		}
+		if len(rep.Ranking) == 0 || fmt.Sprint(rep.Ranking[0].Line) != first || rep.Ranking[0].Evidence != localize.EvidenceMutation {
+			t.Errorf("%s: cut probe's first line %+v, want line %s by mutation", c.f.Case.Name(), rep.Ranking[:1], first)
+		}
+		return
+	}
+	t.Fatal("no case with a fix")
 }
