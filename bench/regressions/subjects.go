@@ -57,7 +57,7 @@ var regressions = []regression{
 	{
 		name: "expr/get-nil", module: "github.com/expr-lang/expr", good: "v1.16.9", bad: "v1.17.0", fix: "v1.17.3", pkg: "test/issues/785",
 		tests: []testFile{{path: "test/issues/785/issue_test.go"}},
-		run:   "^TestIssue785$", refFile: "builtin/lib.go", refLines: []int{372, 373, 374},
+		run:   "^TestIssue785$", refFile: "builtin/lib.go", refLines: []int{377},
 		fixURL: "https://github.com/expr-lang/expr/commit/28d9b3d", fixNote: "get() of nil lacks its early return",
 	},
 	{
