@@ -132,4 +132,11 @@ var regressions = []regression{
 		run: "^TestRegressBytesUnmarshalerWithEmptyValue$", refFile: "internal/format/format.go", refLines: []int{137, 138, 176, 177},
 		fixURL: "https://github.com/goccy/go-yaml/commit/2ac8cff", fixNote: "an empty {} or [] is formatted without its anchor (a file new in the bad release)",
 	},
+	{
+		name: "pflag/reparse-empty", module: "github.com/spf13/pflag", good: "v1.0.6", bad: "v1.0.7", fix: "v1.0.8", pkg: ".",
+		tests: []testFile{{path: "flag_test.go", as: "regress_test.go", keep: []string{"TestParseRepeated"},
+			rename: map[string]string{"TestParseRepeated": "TestRegressParseRepeated"}}},
+		run: "^TestRegressParseRepeated$", refFile: "flag.go", refLines: []int{1161, 1165},
+		fixURL: "https://github.com/spf13/pflag/commit/d25dd24", fixNote: "Parse of no arguments returns before it resets the arguments (a length check made live)",
+	},
 }
