@@ -139,4 +139,16 @@ var regressions = []regression{
 		run: "^TestRegressParseRepeated$", refFile: "flag.go", refLines: []int{1161, 1165},
 		fixURL: "https://github.com/spf13/pflag/commit/d25dd24", fixNote: "Parse of no arguments returns before it resets the arguments (a length check made live)",
 	},
+	{
+		name: "mergo/map-different-types", module: "github.com/imdario/mergo", good: "v0.3.8", bad: "v0.3.9", fix: "v0.3.10", pkg: ".",
+		tests: []testFile{{path: "v039_bugs_test.go", as: "regress_test.go", keep: []string{"TestV039Issue152"}}},
+		run:   "^TestV039Issue152$", refFile: "merge.go", refLines: []int{88, 147, 167},
+		fixURL: "https://github.com/imdario/mergo/commit/2367d62", fixNote: "Map with override of a map value by a value of another type fails with a type check made unconditional",
+	},
+	{
+		name: "mergo/map-struct-values", module: "github.com/imdario/mergo", good: "v0.3.8", bad: "v0.3.9", fix: "v0.3.10", pkg: ".",
+		tests: []testFile{{path: "v039_bugs_test.go", as: "regress_test.go", keep: []string{"issue146Foo", "issue146Bar", "TestV039Issue146"}}},
+		run:   "^TestV039Issue146$", refFile: "merge.go", refLines: []int{88, 147, 167},
+		fixURL: "https://github.com/imdario/mergo/commit/2367d62", fixNote: "Merge with override does not bring a source map's struct value into the destination's (the same fix as map-different-types)",
+	},
 }
