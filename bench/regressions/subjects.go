@@ -151,4 +151,11 @@ var regressions = []regression{
 		run:   "^TestV039Issue146$", refFile: "merge.go", refLines: []int{88, 147, 167},
 		fixURL: "https://github.com/imdario/mergo/commit/2367d62", fixNote: "Merge with override does not bring a source map's struct value into the destination's (the same fix as map-different-types)",
 	},
+	{
+		name: "cobra/non-runnable-error", module: "github.com/spf13/cobra", good: "v0.0.5", bad: "v0.0.6", fix: "v0.0.7", pkg: ".",
+		tests: []testFile{{path: "command_test.go", as: "regress_test.go", keep: []string{"TestHelpExecutedOnNonRunnableChild"},
+			rename: map[string]string{"TestHelpExecutedOnNonRunnableChild": "TestRegressHelpExecutedOnNonRunnableChild"}}},
+		run: "^TestRegressHelpExecutedOnNonRunnableChild$", refFile: "command.go", refLines: []int{21, 32, 803, 957, 958, 959, 960},
+		fixURL: "https://github.com/spf13/cobra/commit/6607e6b", fixNote: "a command that cannot run returns a new error where it returned flag.ErrHelp (the fix reverts it)",
+	},
 }
