@@ -158,4 +158,10 @@ var regressions = []regression{
 		run: "^TestRegressHelpExecutedOnNonRunnableChild$", refFile: "command.go", refLines: []int{21, 32, 803, 957, 958, 959, 960},
 		fixURL: "https://github.com/spf13/cobra/commit/6607e6b", fixNote: "a command that cannot run returns a new error where it returned flag.ErrHelp (the fix reverts it)",
 	},
+	{
+		name: "mergo/embedded-unexported", module: "github.com/imdario/mergo", good: "v0.3.8", bad: "v0.3.9", fix: "v0.3.10", pkg: ".",
+		tests: []testFile{{path: "v039_bugs_test.go", as: "regress_test.go", keep: []string{"inner", "outer", "TestV039Issue139"}}},
+		run:   "^TestV039Issue139$", refFile: "merge.go", refLines: []int{20, 21, 101, 102, 103, 104, 105, 106, 107, 109, 110, 111},
+		fixURL: "https://github.com/imdario/mergo/commit/431e3df", fixNote: "an embedded struct of an unexported type is copied, not merged (the fix reverts most of the release's deepMerge; the reference lines are the two hunks on the test's path)",
+	},
 }
