@@ -116,8 +116,9 @@ func TestHoldsRef(t *testing.T) {
 func TestReport(t *testing.T) {
 	ok := result{r: regressions[0], wall: 2 * time.Minute, rep: &regressReport{
 		Root: []string{"c2"}, Verified: true, Trials: "native", AnalysisError: "not run: x",
-		Effort:    effort{Probes: 4, Runs: 4, Time: time.Minute},
-		Baselines: []baseline{{Name: "dd over all changes", Diff: []string{"c2"}, Effort: effort{Probes: 9, Runs: 9}}},
+		Effort: effort{Probes: 4, Runs: 4, Time: time.Minute},
+		Baselines: []baseline{{Name: "dd over all changes", Diff: []string{"c2"}, Effort: effort{Probes: 9, Runs: 9}},
+			{Name: "bisection over all changes", Diff: []string{"c1", "c2"}, Err: "stopped before it ended: -deadline 5m0s passed", Effort: effort{Probes: 2}}},
 	}}
 	failed := result{r: regressions[1], err: "invalid: the test does not fail"}
 	got := report([]result{ok, failed}, 3, false)
@@ -128,6 +129,7 @@ func TestReport(t *testing.T) {
 		"- AFTER with fewer test runs than dd over all changes: 1 of the 1 where",
 		"- explained with a root cause holding a reference line (which change broke it): 0 of 2 (0%)",
 		"| native* | c2 | no | yes | none | 4/4, 1m0s / 2m0s | c2 | no | 9/9 | not run |",
+		"| c1 c2 (stopped before it ended: -deadline 5m0s passed) | no | 2/0 |",
 		"- explained with a reference line in the root cause or, where the root cause replaced code, in the first fix site (where to fix it): 0 of 2 (0%); in the first 3 fix sites: 0 (0%)",
 		"invalid: the test does not fail",
 		"- " + regressions[0].name + ": not run: x",

@@ -59,7 +59,7 @@ func report(results []result, total int, checkOnly bool) string {
 	fmt.Fprintf(&b, "- explained with a reference line in the root cause or, where the root cause replaced code, in the first fix site (where to fix it): %d of %d (%s); in the first 3 fix sites: %d (%s)\n", fix1, len(results), pct(fix1, len(results)), fix3, pct(fix3, len(results)))
 	fmt.Fprintf(&b, "- AFTER with fewer test runs than dd over all changes: %d of the %d where dd over all changes ended with an answer (%s)\n\n", fewer, ddDone, pct(fewer, ddDone))
 	b.WriteString("## Regressions\n\n")
-	b.WriteString("changes: between the releases (`changes.Dirs`, test files not compared); causes: the changes the failing run depends on (the semantic analysis; none when the interpreter could not record it); trials: how the versions tried ran (interp: faultloc's interpreter; native: go test builds with overlays); ref: whether the answer holds a reference line (a line of the bad release that the upstream fix changes): one of its changes covers the line and no change nested in it does (the finest change there; a modified statement has no nested changes, whatever its size), and the size of the root's narrowest such change when it spans more than one line (\"yes (14 lines)\"; in aux: not the root cause but one of its auxiliary changes); fix sites: how many causes the root cause brought into the failing run (those it runs that the run with the root cause reverted does not), and the rank of the first whose executed lines hold a reference line; v/r: versions tried and test runs; time: AFTER's own (semantic analysis and trials), then the whole command's wall time with the baselines.\n\n")
+	b.WriteString("changes: between the releases (`changes.Dirs`, test files not compared); causes: the changes the failing run depends on (the semantic analysis; none when the interpreter could not record it); trials: how the versions tried ran (interp: faultloc's interpreter; native: go test builds with overlays); ref: whether the answer holds a reference line (a line of the bad release that the upstream fix changes): one of its changes covers the line and no change nested in it does (the finest change there; a modified statement has no nested changes, whatever its size), and the size of the root's narrowest such change when it spans more than one line (\"yes (14 lines)\"; in aux: not the root cause but one of its auxiliary changes); fix sites: how many causes the root cause brought into the failing run (those it runs that the run with the root cause reverted does not), and the rank of the first whose executed lines hold a reference line; v/r: versions tried and test runs; time: AFTER's own (semantic analysis and trials), then the whole command's wall time with the baselines; a baseline that the deadline stopped shows the smallest failing set it had found, not a minimal one, with why it stopped in parentheses (its ref then says little: the whole set may hold a reference line).\n\n")
 	b.WriteString("| regression | releases | changes | causes | trials | AFTER root + aux | ref | verified | fix sites | v/r, time | dd all | ref | v/r | dd causes | v/r | bisection | ref | v/r |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, res := range results {
@@ -106,6 +106,9 @@ func report(results []result, total int, checkOnly bool) string {
 				b.WriteString(" not run |")
 			case bl.Err != "" && len(bl.Diff) == 0:
 				fmt.Fprintf(&b, " %s |", cell(bl.Err))
+			case bl.Err != "":
+				// Stopped (by the deadline) with a failing set that is not minimal yet.
+				fmt.Fprintf(&b, " %s (%s) |", ids(bl.Diff), cell(bl.Err))
 			default:
 				fmt.Fprintf(&b, " %s |", ids(bl.Diff))
 			}
