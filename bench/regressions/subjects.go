@@ -164,4 +164,11 @@ var regressions = []regression{
 		run:   "^TestV039Issue139$", refFile: "merge.go", refLines: []int{20, 21, 101, 102, 103, 104, 105, 106, 107, 109, 110, 111},
 		fixURL: "https://github.com/imdario/mergo/commit/431e3df", fixNote: "an embedded struct of an unexported type is copied, not merged (the fix reverts most of the release's deepMerge; the reference lines are the two hunks on the test's path)",
 	},
+	{
+		name: "cli-v3/help-command-flags", module: "github.com/urfave/cli/v3", good: "v3.6.1", bad: "v3.6.2", fix: "v3.9.0", pkg: ".",
+		tests: []testFile{{path: "help_test.go", as: "regress_test.go", keep: []string{"Test_HelpCommand_ParsesFlags"},
+			rename: map[string]string{"Test_HelpCommand_ParsesFlags": "TestRegress_HelpCommand_ParsesFlags"}}},
+		run: "^TestRegress_HelpCommand_ParsesFlags$", refFile: "command_run.go", refLines: []int{144, 145},
+		fixURL: "https://github.com/urfave/cli/commit/5af9500", fixNote: "a user's command named help skips the parsing of its flags (the fix checks required flags there instead, in command.go)",
+	},
 }
