@@ -171,4 +171,11 @@ var regressions = []regression{
 		run: "^TestRegress_HelpCommand_ParsesFlags$", refFile: "command_run.go", refLines: []int{144, 145},
 		fixURL: "https://github.com/urfave/cli/commit/5af9500", fixNote: "a user's command named help skips the parsing of its flags (the fix checks required flags there instead, in command.go)",
 	},
+	{
+		name: "cobra/flag-completion-root", module: "github.com/spf13/cobra", good: "v1.1.3", bad: "v1.2.0", fix: "v1.2.1", pkg: ".",
+		tests: []testFile{{path: "completions_test.go", as: "regress_test.go", keep: []string{"TestFlagCompletionWorksRootCommandAddedAfterFlags"},
+			rename: map[string]string{"TestFlagCompletionWorksRootCommandAddedAfterFlags": "TestRegressFlagCompletionWorksRootCommandAddedAfterFlags"}}},
+		run: "^TestRegressFlagCompletionWorksRootCommandAddedAfterFlags$", refFile: "completions.go", refLines: []int{104, 105, 108, 109, 110, 111, 405},
+		fixURL: "https://github.com/spf13/cobra/commit/de187e8", fixNote: "flag completion functions are stored in the command's root when registered, so a command added to its root afterwards loses them",
+	},
 }
