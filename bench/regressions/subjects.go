@@ -178,4 +178,11 @@ var regressions = []regression{
 		run: "^TestRegressFlagCompletionWorksRootCommandAddedAfterFlags$", refFile: "completions.go", refLines: []int{104, 105, 108, 109, 110, 111, 405},
 		fixURL: "https://github.com/spf13/cobra/commit/de187e8", fixNote: "flag completion functions are stored in the command's root when registered, so a command added to its root afterwards loses them",
 	},
+	{
+		name: "testify/mock-mutating-stringer", module: "github.com/stretchr/testify", good: "v1.10.0", bad: "v1.11.0", fix: "v1.11.1", pkg: "mock",
+		tests: []testFile{{path: "mock/mock_test.go", as: "mock/regress_test.go", keep: []string{"mutatingStringer", "TestIssue1785ArgumentWithMutatingStringer"},
+			rename: map[string]string{"TestIssue1785ArgumentWithMutatingStringer": "TestRegressIssue1785ArgumentWithMutatingStringer"}}},
+		run: "^TestRegressIssue1785ArgumentWithMutatingStringer$", refFile: "mock/mock.go", refLines: []int{951, 960, 968, 971, 973, 977, 978, 979, 982, 983, 984, 989, 990, 991, 994, 995, 996, 1004, 1005, 1006, 1012, 1013, 1014, 1017, 1018, 1019, 1028, 1029, 1030, 1036, 1037, 1038, 1049, 1050, 1051, 1055, 1056, 1057, 1061, 1062, 1063, 1070, 1071, 1072, 1076, 1077, 1078, 1089, 1090, 1091, 1092, 1094},
+		fixURL: "https://github.com/stretchr/testify/commit/af8c912", fixNote: "Arguments.Diff formats the arguments lazily, after matching, so a String method that changes its value no longer runs before the match (the fix reverts it: every non-blank line it changes in Diff)",
+	},
 }
