@@ -185,4 +185,11 @@ var regressions = []regression{
 		run: "^TestRegressIssue1785ArgumentWithMutatingStringer$", refFile: "mock/mock.go", refLines: []int{951, 960, 968, 971, 973, 977, 978, 979, 982, 983, 984, 989, 990, 991, 994, 995, 996, 1004, 1005, 1006, 1012, 1013, 1014, 1017, 1018, 1019, 1028, 1029, 1030, 1036, 1037, 1038, 1049, 1050, 1051, 1055, 1056, 1057, 1061, 1062, 1063, 1070, 1071, 1072, 1076, 1077, 1078, 1089, 1090, 1091, 1092, 1094},
 		fixURL: "https://github.com/stretchr/testify/commit/af8c912", fixNote: "Arguments.Diff formats the arguments lazily, after matching, so a String method that changes its value no longer runs before the match (the fix reverts it: every non-blank line it changes in Diff)",
 	},
+	{
+		name: "go-json/embedded-omitempty", module: "github.com/goccy/go-json", good: "v0.10.0", bad: "v0.10.1", fix: "v0.10.2", pkg: ".",
+		tests: []testFile{{path: "encode_test.go", as: "regress_test.go", keep: []string{"TestIssue441"},
+			rename: map[string]string{"TestIssue441": "TestRegressIssue441"}}},
+		run: "^TestRegressIssue441$", refFile: "internal/encoder/code.go", refLines: []int{400},
+		fixURL: "https://github.com/goccy/go-json/commit/5e6fe10", fixNote: "lastAnonymousFieldCode skips only StructHead operations, so an embedded struct between omitempty fields gets a wrong NextField (a nil dereference)",
+	},
 }
