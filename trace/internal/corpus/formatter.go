@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -148,4 +149,80 @@ func PointerVerbs() string {
 		fmt.Sprint(fmt.Sprintf("%p", n) == fmt.Sprintf("%p", n), fmt.Sprintf("%p", n) != fmt.Sprintf("%p", &verbNode{})),
 	}
 	return strings.Join(out, "\n")
+}
+
+// fmtMutating's String sets a field of its receiver, as a lazily
+// cached description does (testify's mock compares arguments after
+// formatting them).
+type fmtMutating struct {
+	N int
+	s string
+}
+
+func (m *fmtMutating) String() string {
+	m.s = fmt.Sprint("n=", m.N)
+	return m.s
+}
+
+// FmtMutatingStringer formats values whose String method changes them:
+// the change is seen by the program after the formatting, whether the
+// value was given as a pointer, inside an interface, a slice or a struct
+// field, and a copy of the value made before formatting stays as it was.
+func FmtMutatingStringer() string {
+	a, b := &fmtMutating{N: 1}, &fmtMutating{N: 2}
+	before := *a
+	var out []string
+	out = append(out, fmt.Sprintf("%v|%s", a, []any{b}))
+	out = append(out, fmt.Sprintf("%q|%q|%q", a.s, b.s, before.s))
+	c := struct{ M *fmtMutating }{&fmtMutating{N: 3}}
+	out = append(out, fmt.Sprintf("%v|%+v|%q", c, c, c.M.s))
+	d := []*fmtMutating{{N: 4}, {N: 5}}
+	out = append(out, fmt.Sprint(d), fmt.Sprintf("%q", d[1].s))
+	// As testify's mock compares an expected call's argument with the
+	// actual one, formats it, then compares it with another's.
+	var x, y, z any = &fmtMutating{N: 1}, &fmtMutating{N: 2}, &fmtMutating{N: 1}
+	eq := []bool{reflect.DeepEqual(x, y)}
+	render := func() string { return fmt.Sprintf("(%[1]T=%[1]v)", x) }
+	out = append(out, render())
+	eq = append(eq, reflect.DeepEqual(x, z), reflect.DeepEqual(z, x))
+	out = append(out, fmt.Sprint(eq))
+	return strings.Join(out, "\n")
+}
+
+// FmtIndexed formats with explicit argument indexes, %T among them:
+// one operand for several verbs, star widths and precisions by index,
+// verbs after an index going on from it, a bad index and a missing
+// operand, and %w by index.
+func FmtIndexed() string {
+	m := &fmtMutating{N: 7}
+	var out []string
+	out = append(out, fmt.Sprintf("%[1]T=%[1]v|%[1]T", m))
+	out = append(out, fmt.Sprintf("%[2]d %[1]T %d %T", m, 3, 4))
+	out = append(out, fmt.Sprintf("%[3]*.[2]*[1]f|%[2]*[3]d|", 12.0, 2, 6))
+	// Formats vet reports, as fmt prints them.
+	for _, c := range []struct {
+		format string
+		args   []any
+	}{
+		{badFormats[0], []any{12.0, 2, 6}}, {badFormats[1], []any{1, 2}}, {badFormats[2], []any{m}},
+		{badFormats[3], []any{m, 5}}, {badFormats[4], []any{m}}, {badFormats[5], []any{m, 1}},
+	} {
+		out = append(out, fmt.Sprintf(c.format, c.args...))
+	}
+	out = append(out, fmt.Sprintf("%d %[1]T %[1]x %% %[1]q", fmtPoint{1, 2}))
+	base := errors.New("base")
+	err := fmt.Errorf("%[2]T: %[1]w", base, m)
+	out = append(out, err.Error(), fmt.Sprint(errors.Is(err, base)))
+	return strings.Join(out, "\n")
+}
+
+// badFormats are formats with bad indexes, widths and operands
+// (FmtIndexed), out of vet's sight.
+var badFormats = []string{
+	"%-[1]*[2]d|%[3]2d|%[2].2d|",
+	"%[5]d|%[1]T|%[x]d|%[1]",
+	"%[2]T %v %[0]d %[1]T %T %d",
+	"%[1]T %[3]*d %T",
+	"%[1]T %*d %v",
+	"%[2]v %T %T %v %[1]d %.*[2]v %[1]T %*.*d %5.*d",
 }

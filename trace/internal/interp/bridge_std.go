@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -255,11 +257,20 @@ func (r *run) variadicArgs(fr *frame, s Value) []any {
 // wrappers' native types. It replaces %p verbs of interpreted references
 // by %x of their address, with fmt's 0x prefix (fmt takes a %p operand's
 // address before it asks for a Formatter).
-func (r *run) rewriteT(format string, args []any, raw Value) string {
+// With an explicit argument index in format (%[1]T=%[1]v), an operand
+// may serve several verbs: the names and addresses are then appended to
+// args, which it returns, and every verb and * names its operand by index
+// (rewriteIndexed).
+func (r *run) rewriteT(format string, args []any, raw Value) (string, []any) {
 	if !strings.Contains(format, "%") {
-		return format
+		return format, args
 	}
 	cs := raw.slice()
+	if strings.Contains(format, "[") {
+		if f, a, ok := r.rewriteIndexed(format, args, cs); ok {
+			return f, a
+		}
+	}
 	var out strings.Builder
 	argi := 0
 	for i := 0; i < len(format); i++ {
@@ -285,17 +296,7 @@ func (r *run) rewriteT(format string, args []any, raw Value) string {
 		}
 		switch {
 		case format[i] == 'T' && argi < len(args):
-			v := cs[argi].v
-			name := "<nil>"
-			if v.p != nil {
-				it := (*iface)(v.p)
-				if it.nat != nil {
-					name = fmt.Sprintf("%T", it.nat)
-				} else {
-					name = goTypeName(it.t.t) // as reflect names it: []uint8, not []byte
-				}
-			}
-			args[argi] = name
+			args[argi] = typeName(cs[argi].v)
 			out.WriteByte('s')
 		case format[i] == 'p' && argi < len(args) && r.isInterpretedRef(cs[argi].v):
 			it := (*iface)(cs[argi].v.p)
@@ -314,7 +315,191 @@ func (r *run) rewriteT(format string, args []any, raw Value) string {
 		}
 		argi++
 	}
-	return out.String()
+	return out.String(), args
+}
+
+// typeName names the type of the interpreted interface value v as %T
+// does.
+func typeName(v Value) string {
+	if v.p == nil {
+		return "<nil>"
+	}
+	it := (*iface)(v.p)
+	if it.nat != nil {
+		return fmt.Sprintf("%T", it.nat)
+	}
+	return goTypeName(it.t.t) // as reflect names it: []uint8, not []byte
+}
+
+// rewriteIndexed is rewriteT for a format with explicit argument
+// indexes. It follows the format as fmt's doPrintf does and writes it
+// again with an index on every verb and * that takes an operand: a %T
+// verb's names the type name it appends to args, a %p verb's of an
+// interpreted reference the address it appends, so that the operand
+// itself stays for the other verbs that name it. What fmt writes for a
+// verb without a good operand (a bad index, a missing operand, a * past
+// the last one) it writes as text, as the operands appended would
+// otherwise take their place. It reports false when the format has no
+// explicit index: rewriteT's verb-by-verb rewrite keeps fmt's check for
+// extra operands, which an index turns off.
+func (r *run) rewriteIndexed(format string, args []any, cs []cell) (string, []any, bool) {
+	n, end := len(args), len(format)
+	var out strings.Builder
+	argNum, indexed := 0, false
+	lit := func(s string) { out.WriteString(strings.ReplaceAll(s, "%", "%%")) }
+	for i := 0; i < end; {
+		lasti := i
+		for i < end && format[i] != '%' {
+			i++
+		}
+		out.WriteString(format[lasti:i])
+		if i >= end {
+			break
+		}
+		i++
+		var (
+			spec  strings.Builder // flags, width and precision, rewritten
+			stars strings.Builder // the stars alone
+			pre   string          // what fmt writes before the operand for a * without one
+			good  = true
+		)
+		// argNumber reads an index at format[i:], if any, as fmt does.
+		argNumber := func(i int) (int, bool) {
+			if i >= end || format[i] != '[' {
+				return i, false
+			}
+			indexed = true
+			index, wid, ok := parseArgIndex(format[i:])
+			if ok && index >= 0 && index < n {
+				argNum = index
+			} else {
+				good = false
+			}
+			return i + wid, ok
+		}
+		star := func(bad string) {
+			if argNum >= n {
+				pre += bad
+				return
+			}
+			fmt.Fprintf(&spec, "[%d]*", argNum+1)
+			fmt.Fprintf(&stars, "[%d]*", argNum+1)
+			argNum++
+		}
+		digits := func(i int) (int, bool) {
+			j := i
+			for j < end && format[j] >= '0' && format[j] <= '9' {
+				j++
+			}
+			spec.WriteString(format[i:j])
+			return j, j > i
+		}
+		for i < end && strings.IndexByte("#0+- ", format[i]) >= 0 {
+			spec.WriteByte(format[i])
+			i++
+		}
+		flags := spec.String()
+		var afterIndex bool
+		i, afterIndex = argNumber(i)
+		if i < end && format[i] == '*' {
+			i++
+			star(badWidth)
+			afterIndex = false
+		} else {
+			var wid bool
+			if i, wid = digits(i); afterIndex && wid {
+				good = false // "%[3]2d"
+			}
+		}
+		if i+1 < end && format[i] == '.' {
+			spec.WriteByte('.')
+			i++
+			if afterIndex {
+				good = false // "%[3].2d"
+			}
+			i, afterIndex = argNumber(i)
+			if i < end && format[i] == '*' {
+				i++
+				star(badPrec)
+				afterIndex = false
+			} else {
+				i, _ = digits(i)
+			}
+		}
+		if !afterIndex {
+			i, _ = argNumber(i)
+		}
+		lit(pre)
+		if i >= end {
+			lit("%!(NOVERB)")
+			break
+		}
+		verb, size := utf8.DecodeRuneInString(format[i:])
+		i += size
+		var note string
+		switch {
+		case verb == '%':
+		case !good:
+			note = "!" + string(verb) + "(BADINDEX)"
+		case argNum >= n:
+			note = "!" + string(verb) + "(MISSING)"
+		}
+		if verb == '%' || note != "" {
+			// The stars' operands are taken (fmt writes a bad
+			// width's text), then a %, then the note.
+			out.WriteString("%" + stars.String() + "%")
+			lit(note)
+			continue
+		}
+		op := argNum
+		argNum++
+		switch {
+		case verb == 'T':
+			args = append(args, typeName(cs[op].v))
+			fmt.Fprintf(&out, "%%%s[%d]s", spec.String(), len(args))
+		case verb == 'p' && r.isInterpretedRef(cs[op].v):
+			it := (*iface)(cs[op].v.p)
+			args = append(args, uint64(r.addressOf(it.t.t, it.v)))
+			f := flags
+			if strings.Contains(f, "#") {
+				f = strings.Replace(f, "#", "", 1)
+			} else {
+				f = "#" + f
+			}
+			fmt.Fprintf(&out, "%%%s%s[%d]x", f, spec.String()[len(flags):], len(args))
+		default:
+			fmt.Fprintf(&out, "%%%s[%d]%c", spec.String(), op+1, verb)
+		}
+	}
+	if !indexed {
+		return "", nil, false
+	}
+	return out.String(), args, true
+}
+
+// What fmt writes for a * without an operand.
+const (
+	badWidth = "%!(BADWIDTH)"
+	badPrec  = "%!(BADPREC)"
+)
+
+// parseArgIndex reads an argument index [n] at the start of format as
+// fmt does: the index (n-1), the bytes it takes, whether it is well
+// formed.
+func parseArgIndex(format string) (index, wid int, ok bool) {
+	if len(format) < 3 {
+		return 0, 1, false
+	}
+	for i := 1; i < len(format); i++ {
+		if format[i] == ']' {
+			k, err := strconv.Atoi(format[1:i])
+			if err != nil || format[1] == '+' || format[1] == '-' {
+				return 0, i + 1, false
+			}
+			return k - 1, i + 1, true
+		}
+	}
+	return 0, 1, false
 }
 
 // isInterpretedRef reports whether the interface value v holds an
@@ -346,7 +531,7 @@ func fmtBridge(name string) extFunc {
 			s = fmt.Sprintln(r.variadicArgs(fr, args[0])...)
 		case "fmt.Sprintf", "fmt.Printf", "fmt.Errorf":
 			a := r.variadicArgs(fr, args[1])
-			format := r.rewriteT(args[0].Str(), a, args[1])
+			format, a := r.rewriteT(args[0].Str(), a, args[1])
 			if name == "fmt.Errorf" {
 				return r.nativeIface(fmt.Errorf(format, a...))
 			}
@@ -448,7 +633,8 @@ func fprintBridge(name string) extFunc {
 			n, err = fmt.Fprintln(w, r.variadicArgs(fr, args[1])...)
 		default:
 			a := r.variadicArgs(fr, args[2])
-			n, err = fmt.Fprintf(w, r.rewriteT(args[1].Str(), a, args[2]), a...)
+			format, a := r.rewriteT(args[1].Str(), a, args[2])
+			n, err = fmt.Fprintf(w, format, a...)
 		}
 		ev := Value{k: KindInterface}
 		if err != nil {

@@ -267,7 +267,8 @@ func (c Call) Sprintln(args Value) string {
 // with format as fmt.Sprintf does (%T names interpreted types).
 func (c Call) Sprintf(format string, args Value) string {
 	a := c.r.variadicArgs(c.fr, args)
-	return fmt.Sprintf(c.r.rewriteT(format, a, args), a...)
+	format, a = c.r.rewriteT(format, a, args)
+	return fmt.Sprintf(format, a...)
 }
 
 // Setenv sets an environment variable in the run's overlay, which the
