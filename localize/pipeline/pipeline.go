@@ -36,7 +36,11 @@ type Options struct {
 	Scorers []localize.Scorer
 	// Refiners revise each report after its ranking, in order, with
 	// evidence spent on the ranking's first lines. Default nil:
-	// [DefaultRefiners]. A non-nil empty slice adds nothing.
+	// [DefaultRefiners]. A non-nil empty slice adds nothing. A refiner
+	// with a method Prefetch(context.Context, *localize.Failure,
+	// []trace.Line) ([mutation.FixProbe.Prefetch]) is given the first
+	// lines of each case's preliminary ranking as soon as it is ready,
+	// beside the search, to prepare what its refinement will need.
 	Refiners []localize.Refiner
 	// CaseSetRefiners revise the reports together, in order, once every
 	// failing case has its report, when more than one case failed.
@@ -791,6 +795,8 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 				})
 				if err != nil {
 					p = &localize.Report{Test: name, Mode: PreliminaryMode, Candidates: []localize.Candidate{}, Partial: true, Reason: err.Error()}
+				} else if cctx.Err() == nil {
+					prefetch(cctx, refiners, f, p)
 				}
 				preCut = cctx.Err() != nil && ctx.Err() == nil
 				preAt = time.Now()
