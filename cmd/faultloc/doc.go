@@ -820,7 +820,10 @@
 // How the versions tried are run: in faultloc's interpreter; natively,
 // each version's test binary built by go test -c with -overlay and run
 // once per failing case; or (auto, the default) in the interpreter when
-// it can run the failing cases on the new version, natively otherwise.
+// it can run the failing cases on the new version and one fails there,
+// natively otherwise (go test decides whether a case the interpreter
+// passes fails: where it does, the interpreter does not reproduce the
+// failure, and the report says so).
 // Natively, a failing case the interpreter cannot record gets no causes
 // (the report says why) and the root cause is searched among every
 // change. With -trials interp, selected cases the interpreter cannot run

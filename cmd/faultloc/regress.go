@@ -36,7 +36,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	format := fs.String("format", "text", "output format: text, json, html (one page: the changed files' two versions side by side, the root cause and its auxiliary changes marked), sarif (SARIF 2.1.0: the root cause, auxiliary changes, causes and critical predicates) or github (GitHub Actions annotations); sarif and github name files relative to the module root")
 	timeout := fs.Duration("timeout", 30*time.Second, "time bound of each run of a test case; a version whose run takes longer is unresolved")
 	deadline := fs.Duration("deadline", 0, "time bound of the whole run (0: none); when it passes the exit status is 3")
-	trials := fs.String("trials", "auto", "how the versions tried are run: interp (faultloc's interpreter), native (built and run by go test, with -overlay), or auto (the interpreter when it runs the failing cases, native otherwise)")
+	trials := fs.String("trials", "auto", "how the versions tried are run: interp (faultloc's interpreter), native (built and run by go test, with -overlay), or auto (the interpreter when it runs the cases and one fails there, native otherwise)")
 	parallel := fs.Int("parallel", 0, "try up to N versions at once (0: as many as GOMAXPROCS when the versions run natively, one at a time in the interpreter); the answer is the same, a few more versions may be tried")
 	verbose := fs.Bool("v", false, "print each version tried, with its outcome, on standard error as it ends")
 	prune := fs.Bool("prune", true, "set aside, before any trial, the changes the failing cases cannot execute (by a static call graph of the new version); false: search every change")

@@ -27,7 +27,8 @@ type Trials int
 
 const (
 	// TrialsAuto runs the versions in faultloc's interpreter when it can
-	// run the failing cases on the new version, natively otherwise.
+	// run the failing cases on the new version and one fails there,
+	// natively otherwise.
 	TrialsAuto Trials = iota
 	// TrialsInterp runs every version in the interpreter (a version is
 	// loaded from source, nothing is compiled).

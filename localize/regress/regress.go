@@ -49,7 +49,9 @@ type Options struct {
 	RunTimeout time.Duration
 	// Trials says how the versions that the search tries are run.
 	// Default TrialsAuto: in the interpreter when it runs the failing
-	// cases on the new version, natively otherwise.
+	// cases on the new version, natively otherwise (when it cannot run
+	// them, or when every selected case passes in it: go test decides
+	// then whether one fails).
 	Trials Trials
 	// Progress, if set, is called after each version tried, one call at
 	// a time.
@@ -305,6 +307,25 @@ const (
 	ChosenAddedCode = "added code"
 )
 
+// nativeWhy says why the versions must run natively though the
+// interpreter ran the selected cases of the new version (selected of
+// them, failing failed, notRun had no verdict), "" if they need not:
+// no case failed and some could not run; or, with TrialsAuto, every
+// case passed, where go test has the last word (it may fail one the
+// interpreter passes, and the interpreter does not reproduce the
+// failure).
+func nativeWhy(trials Trials, selected, failing int, notRun []*localize.CaseError) string {
+	switch {
+	case failing > 0:
+		return ""
+	case len(notRun) > 0:
+		return fmt.Sprintf("the interpreter could not run the selected cases (%s)", notRun[0])
+	case selected > 0 && trials == TrialsAuto:
+		return "the interpreter does not reproduce the failure: every selected case passes in it"
+	}
+	return ""
+}
+
 // NoRegressionError reports that no selected case fails on the new
 // version, so there is nothing to explain.
 type NoRegressionError struct {
@@ -531,12 +552,10 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		// A test whose cases could not all be listed may hide the
 		// failing one: its error counts as a case not run.
 		notRun = sel.NoVerdicts(notRun)
-		if len(rep.Failing) == 0 && len(notRun) > 0 {
-			why = fmt.Sprintf("the interpreter could not run the selected cases (%s)", notRun[0])
-			if opts.Trials == TrialsInterp {
-				return rep, &CannotRunError{Package: pkgPath, Version: "new", Cases: notRun}
-			}
+		if len(rep.Failing) == 0 && len(notRun) > 0 && opts.Trials == TrialsInterp {
+			return rep, &CannotRunError{Package: pkgPath, Version: "new", Cases: notRun}
 		}
+		why = nativeWhy(opts.Trials, selected, len(rep.Failing), notRun)
 	}
 	rep.Trials = TrialsInterp.String()
 	var nat *native
