@@ -302,20 +302,24 @@ func (r *run) rewriteT(format string, args []any, raw Value) (string, []any) {
 			it := (*iface)(cs[argi].v.p)
 			args[argi] = uint64(r.addressOf(it.t.t, it.v))
 			s := out.String()
-			f := s[flags:]
-			if strings.Contains(f, "#") {
-				f = strings.Replace(f, "#", "", 1)
-			} else {
-				f = "#" + f
-			}
 			out.Reset()
-			out.WriteString(s[:flags] + f + "x")
+			out.WriteString(s[:flags] + pointerFlags(s[flags:]) + "x")
 		default:
 			out.WriteByte(format[i])
 		}
 		argi++
 	}
 	return out.String(), args
+}
+
+// pointerFlags returns the flags f of a %p verb for the %x verb that
+// prints the address in its place: fmt's %p writes the 0x prefix that
+// %x writes with #, and %#p leaves it out.
+func pointerFlags(f string) string {
+	if strings.Contains(f, "#") {
+		return strings.Replace(f, "#", "", 1)
+	}
+	return "#" + f
 }
 
 // typeName names the type of the interpreted interface value v as %T
@@ -460,13 +464,7 @@ func (r *run) rewriteIndexed(format string, args []any, cs []cell) (string, []an
 		case verb == 'p' && r.isInterpretedRef(cs[op].v):
 			it := (*iface)(cs[op].v.p)
 			args = append(args, uint64(r.addressOf(it.t.t, it.v)))
-			f := flags
-			if strings.Contains(f, "#") {
-				f = strings.Replace(f, "#", "", 1)
-			} else {
-				f = "#" + f
-			}
-			fmt.Fprintf(&out, "%%%s%s[%d]x", f, spec.String()[len(flags):], len(args))
+			fmt.Fprintf(&out, "%%%s%s[%d]x", pointerFlags(flags), spec.String()[len(flags):], len(args))
 		default:
 			fmt.Fprintf(&out, "%%%s[%d]%c", spec.String(), op+1, verb)
 		}
