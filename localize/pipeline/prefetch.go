@@ -10,8 +10,8 @@ import (
 // prefetchLines is how many of a case's preliminary ranking's first
 // lines the refiners that prefetch are given: more than a fix probe
 // mutates (mutation.DefaultProbeLines), as the final ranking, which the
-// probe reads, reorders them, and the mutants of a line that is not
-// there cost the load hardly anything.
+// probe reads, reorders them; the mutants of more lines add little to
+// the load, most of which is compiling and type-checking the package.
 const prefetchLines = 200
 
 // prefetcher is a refiner that can start its costly set-up for a case
