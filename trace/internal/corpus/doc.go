@@ -151,6 +151,7 @@ var Programs = map[string]func() string{
 	"Sentinels":           Sentinels,
 	"NativeSelectSend":    NativeSelectSend,
 	"PanicStack":          PanicStack,
+	"RandSource":          RandSource,
 }
 
 func check(ok bool, what string) {

@@ -147,7 +147,7 @@ func (r *run) adaptIface(fr *frame, in *ins, it *iface, rt reflect.Type) (reflec
 	case reflect.TypeFor[readerVal]().Implements(rt) && r.p.hasMethod(it.t, "Read"):
 		x = readerVal{r, fr, in, it}
 	default:
-		return reflect.Value{}, false
+		return r.adaptByTable(fr, in, it, rt) // native_iface.go
 	}
 	return reflect.ValueOf(x), true
 }
