@@ -152,6 +152,7 @@ var Programs = map[string]func() string{
 	"NativeSelectSend":    NativeSelectSend,
 	"PanicStack":          PanicStack,
 	"RandSource":          RandSource,
+	"GuardedCalls":        GuardedCalls,
 }
 
 func check(ok bool, what string) {

@@ -181,6 +181,12 @@ func BenchmarkBitsRand(b *testing.B) { benchProgram(b, "BitsRand", corpus.BitsRa
 // interpreted result against native.
 func BenchmarkSortedInts(b *testing.B) { benchProgram(b, "SortedInts", corpus.SortedInts) }
 
+// BenchmarkGuardedCalls runs corpus.GuardedCalls (small methods that
+// defer the release of a lock, called tens of thousands of times: a
+// concurrent container's Get and Set) traced, untraced and natively,
+// and checks the interpreted result against native.
+func BenchmarkGuardedCalls(b *testing.B) { benchProgram(b, "GuardedCalls", corpus.GuardedCalls) }
+
 // benchProgram runs the corpus program name traced, untraced and
 // natively (native), checking the interpreted result against native.
 func benchProgram(b *testing.B, name string, native func() string) {

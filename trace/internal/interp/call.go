@@ -443,8 +443,9 @@ func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []Even
 	r.cur = fr
 	var v Value
 	var e EventID
+	unwound := false
 	if c.defers {
-		v, e = r.execDefers(fr)
+		v, e, unwound = r.execDefers(fr)
 	} else {
 		v, e = r.exec(fr, 0)
 	}
@@ -453,7 +454,9 @@ func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []Even
 	if v.k == kindDefers && v.p == ptrOf(fr) {
 		return v, e // a frame's defer stack escaping through a result: keep it
 	}
-	r.releaseFrame(fr)
+	if !unwound {
+		r.releaseFrame(fr)
+	}
 	return v, e
 }
 
@@ -470,10 +473,13 @@ func (r *run) enter(caller *frame, in *ins, c *fnCode, env []Value, envEv []Even
 // recursion N frames deep would take time in N², minutes for 100,000
 // frames that defer (go-cmp's recursive Transformer check panics so at
 // a depth of 65,536).
-func (r *run) execDefers(fr *frame) (Value, EventID) {
+//
+// unwound reports a panic that reached the frame and was recovered: the
+// frame then keeps its memory (see pooled).
+func (r *run) execDefers(fr *frame) (_ Value, _ EventID, unwound bool) {
 	res, ret, x := r.execRecovering(fr)
 	if x == nil {
-		return res, ret
+		return res, ret, false
 	}
 	ip, ok := x.(*interpPanic)
 	if !ok {
@@ -488,9 +494,10 @@ func (r *run) execDefers(fr *frame) (Value, EventID) {
 		panic(ip)
 	}
 	if fr.c.recover >= 0 {
-		return r.exec(fr, fr.c.recover)
+		res, ret = r.exec(fr, fr.c.recover)
+		return res, ret, true
 	}
-	return zeroResults(fr.c), NoEvent
+	return zeroResults(fr.c), NoEvent, true
 }
 
 // execRecovering runs frame fr from its first block and returns what it

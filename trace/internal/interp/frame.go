@@ -62,8 +62,9 @@ func mix(parent uint64, sid StaticID, occ int32) uint64 {
 }
 
 // frameMem is the memory of a frame that can be reused once the frame has
-// returned, if nothing can refer to it (no defer or go statement in the
-// function: only those capture frames). Each run keeps its own free lists
+// returned, if nothing can refer to it (no go statement in the function,
+// and, for one that defers, no panic unwound through the frame; see
+// pooled). Each run keeps its own free lists
 // (run.pools), so a reused frame's constant and global registers still
 // hold this run's values and are not set again; its other registers are
 // always written before they are read (SSA definitions dominate uses).
@@ -73,6 +74,14 @@ type frameMem struct {
 }
 
 func (c *fnCode) reusable() bool { return !c.defers && !c.hasGo }
+
+// pooled reports whether the memory of c's frames returns to a free list
+// when they return (releaseFrame): those of functions without a go
+// statement. A frame that defers is released only when no panic reached
+// it (enter), so that its deferred calls have all run and returned; the
+// fast paths (newFramePlain, execRec) still take only reusable
+// functions, whose frames need no defer stack.
+func (c *fnCode) pooled() bool { return !c.hasGo }
 
 // releaseFrames hands the run's free frames to their functions' pools,
 // for later runs, their registers reset to the function's template: a
@@ -120,7 +129,7 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 	var fr *frame
 	var ints []int32
 	fresh := true
-	if c.reusable() {
+	if c.pooled() {
 		var m *frameMem
 		if id := int(c.id); id < len(r.pools) {
 			if l := r.pools[id]; len(l) > 0 {
@@ -147,7 +156,9 @@ func (r *run) newFrame(c *fnCode, caller *frame, callEv EventID, path uint64) *f
 		}
 		fr = &m.fr
 		ints = m.ints
-		fr.at, fr.defers, fr.panic, fr.deferOf, fr.unwinding = nil, nil, nil, nil, nil
+		// The defer stack of the frame's last activation is empty (its
+		// calls ran); its array serves this one.
+		fr.at, fr.defers, fr.panic, fr.deferOf, fr.unwinding = nil, fr.defers[:0], nil, nil, nil
 	} else {
 		fr = &frame{c: c}
 		r.initRegs(fr, c)
