@@ -153,6 +153,7 @@ var Programs = map[string]func() string{
 	"PanicStack":          PanicStack,
 	"RandSource":          RandSource,
 	"GuardedCalls":        GuardedCalls,
+	"Buffers":             Buffers,
 }
 
 func check(ok bool, what string) {

@@ -187,6 +187,12 @@ func BenchmarkSortedInts(b *testing.B) { benchProgram(b, "SortedInts", corpus.So
 // and checks the interpreted result against native.
 func BenchmarkGuardedCalls(b *testing.B) { benchProgram(b, "GuardedCalls", corpus.GuardedCalls) }
 
+// BenchmarkBuffers runs corpus.Buffers (kilobyte buffers filled and read
+// by bridged native calls, an interpreted reader read by native code: a
+// framing protocol's or an encoder's test) traced, untraced and
+// natively, and checks the interpreted result against native.
+func BenchmarkBuffers(b *testing.B) { benchProgram(b, "Buffers", corpus.Buffers) }
+
 // benchProgram runs the corpus program name traced, untraced and
 // natively (native), checking the interpreted result against native.
 func benchProgram(b *testing.B, name string, native func() string) {

@@ -56,6 +56,9 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 	for i, a := range args {
 		if a.k == KindSlice && a.p != nil && nin[i].Kind() == reflect.Slice {
 			cs := a.slice()
+			if bytesWriteBack(cs, nin[i], ev) { // native_bytes.go
+				continue
+			}
 			for j := 0; j < len(cs) && j < nin[i].Len(); j++ {
 				if cs[j].v.isAgg() || cs[j].v.k == KindInterface {
 					continue
@@ -123,6 +126,9 @@ func (r *run) toNative(fr *frame, in *ins, v Value, t types.Type, rt reflect.Typ
 			nv = reflect.MakeSlice(rt, len(cs), len(cs))
 		} else {
 			cs = v.cells()
+		}
+		if bytesToNative(cs, nv) { // native_bytes.go
+			return nv, nil
 		}
 		for i := range cs {
 			ev, err := r.toNative(fr, in, cs[i].v, et, rt.Elem())
@@ -318,6 +324,12 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 			case *types.Array:
 				et = u.Elem()
 			}
+		}
+		if cs, ok := bytesFromNative(rv); ok { // native_bytes.go
+			if rv.Kind() == reflect.Array {
+				return aggOf(KindArray, cs), nil
+			}
+			return sliceOf(cs), nil
 		}
 		cs := make([]cell, rv.Len())
 		for i := range cs {
