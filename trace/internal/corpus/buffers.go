@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"testing/iotest"
 )
 
 // frameReader is a reader written in the program over a native one, as a
@@ -27,7 +28,8 @@ func (f *frameReader) Read(p []byte) (int, error) {
 // methods that fill or read them (a bufio.Reader's and a strings.Reader's
 // Read, bytes.Buffer's Write, hex.Encode, sha256.Sum256), byte arrays
 // back from them, and an interpreted reader over a native one to
-// io.ReadAll: what a test of a framing protocol or an encoder moves.
+// io.ReadAll and to a bufio.Reader that it gives a byte a Read: what a
+// test of a framing protocol or an encoder moves.
 func Buffers() string {
 	var m mixer
 	src := strings.Repeat("0123456789abcdef\x00\xff", 2000)
@@ -53,6 +55,18 @@ func Buffers() string {
 	m.add(uint64(n) ^ uint64(arr[5]) ^ uint64(arr[63]))
 	all, err := io.ReadAll(&frameReader{r: bufio.NewReader(strings.NewReader(src))})
 	check(err == nil && string(all) == src, fmt.Sprint("io.ReadAll over the program's reader: ", len(all), err))
+	// bufio fills its 1 KB buffer from the program's reader, which
+	// gives a byte a Read, as a framing test's one-byte reader does.
+	br := bufio.NewReaderSize(&frameReader{r: bufio.NewReaderSize(iotest.OneByteReader(strings.NewReader(src[:300])), 16)}, 1024)
+	var got []byte
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			break
+		}
+		got = append(got, c)
+	}
+	check(string(got) == src[:300], "bytes read a byte a Read through the program's reader")
 	m.add(uint64(fr.reads))
 	return fmt.Sprintf("%x", uint64(m))
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/tools/go/ssa"
@@ -141,11 +142,11 @@ func (r *run) adaptIface(fr *frame, in *ins, it *iface, rt reflect.Type) (reflec
 	var x any
 	switch {
 	case reflect.TypeFor[readSeekerVal]().Implements(rt) && r.p.hasMethod(it.t, "Read") && r.p.hasMethod(it.t, "Seek"):
-		x = readSeekerVal{readerVal{r, fr, in, it}}
+		x = readSeekerVal{readerVal{r, fr, in, it, new(readBuf)}}
 	case reflect.TypeFor[writerVal]().Implements(rt) && r.p.hasMethod(it.t, "Write"):
 		x = writerVal{r, fr, in, it}
 	case reflect.TypeFor[readerVal]().Implements(rt) && r.p.hasMethod(it.t, "Read"):
-		x = readerVal{r, fr, in, it}
+		x = readerVal{r, fr, in, it, new(readBuf)}
 	default:
 		return r.adaptByTable(fr, in, it, rt) // native_iface.go
 	}
@@ -153,18 +154,41 @@ func (r *run) adaptIface(fr *frame, in *ins, it *iface, rt reflect.Type) (reflec
 }
 
 // readerVal is an io.Reader whose Read is an interpreted method: native
-// code reads into a fresh interpreted slice, copied back into its buffer.
+// code reads into an interpreted slice of zeros, copied back into its
+// buffer. The slice's cells are the reader's own from one Read to the
+// next (buf), as an io.Reader may not retain its buffer: a caller that
+// reads a byte at a time into a large buffer (bufio's, a protocol's
+// frame reader) would otherwise allocate the whole buffer's cells at
+// every byte.
 type readerVal struct {
-	r  *run
-	fr *frame
-	in *ins
-	it *iface
+	r   *run
+	fr  *frame
+	in  *ins
+	it  *iface
+	buf *readBuf
+}
+
+// readBuf is the cells of a readerVal's reads; busy while a Read uses
+// them (another Read at the same time, from another native goroutine or
+// nested, gets cells of its own).
+type readBuf struct {
+	busy atomic.Bool
+	cs   []cell
 }
 
 var _ io.Reader = readerVal{}
 
 func (rd readerVal) Read(p []byte) (int, error) {
-	cs := make([]cell, len(p))
+	var cs []cell
+	if b := rd.buf; b != nil && b.busy.CompareAndSwap(false, true) {
+		defer b.busy.Store(false)
+		if cap(b.cs) < len(p) {
+			b.cs = make([]cell, len(p))
+		}
+		cs = b.cs[:len(p)]
+	} else {
+		cs = make([]cell, len(p))
+	}
 	for i := range cs {
 		cs[i] = cell{v: Uint(0), st: NoEvent}
 	}
