@@ -402,33 +402,31 @@ func (r *run) rewriteIndexed(format string, args []any, cs []cell) (string, []an
 			spec.WriteByte(format[i])
 			i++
 		}
+		// number reads a width or precision at format[i:] after an
+		// index, if any: a * (bad: what fmt writes without its operand)
+		// or digits, which must not follow an index in a width
+		// ("%[3]2d"; fmt lets a precision's).
+		number := func(i int, bad string) (int, bool) {
+			i, afterIndex := argNumber(i)
+			if i < end && format[i] == '*' {
+				star(bad)
+				return i + 1, false
+			}
+			i, wid := digits(i)
+			if afterIndex && wid && bad == badWidth {
+				good = false
+			}
+			return i, afterIndex
+		}
 		flags := spec.String()
 		var afterIndex bool
-		i, afterIndex = argNumber(i)
-		if i < end && format[i] == '*' {
-			i++
-			star(badWidth)
-			afterIndex = false
-		} else {
-			var wid bool
-			if i, wid = digits(i); afterIndex && wid {
-				good = false // "%[3]2d"
-			}
-		}
+		i, afterIndex = number(i, badWidth)
 		if i+1 < end && format[i] == '.' {
 			spec.WriteByte('.')
-			i++
 			if afterIndex {
 				good = false // "%[3].2d"
 			}
-			i, afterIndex = argNumber(i)
-			if i < end && format[i] == '*' {
-				i++
-				star(badPrec)
-				afterIndex = false
-			} else {
-				i, _ = digits(i)
-			}
+			i, afterIndex = number(i+1, badPrec)
 		}
 		if !afterIndex {
 			i, _ = argNumber(i)
