@@ -66,7 +66,12 @@
 // each site's branches in the failing run, one instance at a time, then
 // all at once, and a site where a switch makes the case pass comes
 // first (bounded in runs and to a third of the time the context leaves;
-// Report.Switching says what it did, partial when cut). Then, as the
+// Report.Switching says what it did, partial when cut). When the first
+// site is nested in an added change of the root cause (an added block
+// whose reversal deletes its statements together) and a switch of its
+// branch made the case pass, it takes that change's place in the root
+// cause (Report.Chosen "switched", Report.Enclosing naming the block):
+// an added block whose one if is wrong is not blamed as a whole. Then, as the
 // structural order: by how deep in changed code they lie (the new
 // code's own conditions count as critical predicates), by round, the
 // trace formula's mark and their distance from the failure.

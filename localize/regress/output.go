@@ -76,6 +76,8 @@ func (r *Report) WriteText(w io.Writer) error {
 			how = "where the wrong value starts: a cause that the root found before it cannot be reverted without, and whose code it depends on by data"
 		case ChosenAddedCode:
 			how = "a statement of added code that the root found before it depends on by data, and that, deleted alone, passes"
+		case ChosenSwitched:
+			how = fmt.Sprintf("the statement of added code %s (whose reversal passes) that decides the failure: a switch of its branch in the failing run passes", list(r.Enclosing))
 		}
 		where = fmt.Sprintf("%s; delta debugging found %s %s", how, list(r.Found), where)
 	}

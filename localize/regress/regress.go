@@ -15,6 +15,7 @@ import (
 
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/regress/internal/reach"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -213,7 +214,7 @@ type Report struct {
 	Rounds int `json:"rounds"`
 	// Chosen says how Root was chosen when it is not the minimal set
 	// that delta debugging found (Found), or "" when it is:
-	// ChosenAuxiliary, ChosenOrigin or ChosenAddedCode, the step that
+	// ChosenAuxiliary, ChosenOrigin, ChosenAddedCode or ChosenSwitched, the step that
 	// replaced the root found before it (when more than one did, the
 	// last). Root may then lie outside the causes up to round Rounds.
 	Chosen string `json:"chosen,omitempty"`
@@ -222,8 +223,15 @@ type Report struct {
 	Found []string `json:"found,omitempty"`
 	// Verified says that a run of the version with Root and Aux
 	// reverted passed: a final run, or AFTER's earlier trial of that
-	// same version (no version is run twice).
+	// same version (no version is run twice). With Chosen
+	// ChosenSwitched, the version run had Enclosing reverted in place
+	// of the change of Root nested in it, and a switch of that change's
+	// branch in the failing run passed too.
 	Verified bool `json:"verified"`
+	// Enclosing is the added change (a block or a function) of the root
+	// cause that a change nested in it replaced in Root (Chosen
+	// ChosenSwitched), or nil.
+	Enclosing []string `json:"enclosing,omitempty"`
 	// OldTests says that the versions tried had the old version's test
 	// files, except those declaring the failing cases' test functions
 	// (the new version's). A release's other tests often need its new API;
@@ -305,6 +313,13 @@ const (
 	// found before it depends by data, and whose deletion alone makes
 	// the cases pass.
 	ChosenAddedCode = "added code"
+	// ChosenSwitched: a change nested in added code of the root cause
+	// (an added block or function, whose reversal deletes its
+	// statements together), the first fix site, whose branch, switched
+	// in the failing run, made the cases pass: the statement of the
+	// added code that decides the failure (Report.Enclosing names the
+	// added change it replaced).
+	ChosenSwitched = "switched"
 )
 
 // nativeWhy says why the versions must run natively though the
@@ -676,7 +691,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 	// version with every other change reverted passes.
 	all := free
 	if loaded != nil && !opts.NoPrune {
-		if un := unreachable(loaded, pkgPath, rep.Failing, set, free); len(un) > 0 {
+		if un := reach.Unreachable(loaded, pkgPath, rep.Failing, set, free); len(un) > 0 {
 			rep.Unreachable = ids(un)
 			rest := without(free, un)
 			o, err := after.withAux(ctx, rest)
@@ -827,6 +842,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		if rep.FixSites, rep.Descent, rep.Switching, err = descend(ctx, g, sem, switchProg, rep.Failing[0], rep.Causes, root, slices.Concat(root, aux)); err != nil {
 			return rep, err
 		}
+		root = pinpoint(set, rep, root)
 	}
 	rep.Effort = after.effort(start)
 	rep.Effort.Analysis = semantic

@@ -613,8 +613,9 @@ func firstFixSite(rep *Report) string {
 // return with splitObject's call site passes, the call site taking the
 // whole new isPipe along as auxiliary changes (its old parameter); so
 // does reverting the return with the added check, a set of the same
-// size needing none: it is the root cause. The statements of the added
-// check are fix sites, the faulty if first.
+// size needing none. The statements of the added check are fix sites;
+// switching the faulty if, nested in the check, passes, so it takes the
+// check's place in the root cause (Enclosing names the check).
 func TestRegressSwap(t *testing.T) {
 	t.Parallel()
 	dir, _ := filepath.Abs("testdata/swap")
@@ -632,14 +633,22 @@ func TestRegressSwap(t *testing.T) {
 			root = append(root, line)
 		}
 	}
-	if !slices.Equal(root, []string{"if c == '@' {", "return c == '[' || c == '{'"}) || len(rep.Aux) > 0 || !rep.Verified {
-		t.Errorf("root %q (aux %v, verified %v), want the added check and the last return, no auxiliary change, verified", root, rep.Aux, rep.Verified)
+	slices.Sort(root)
+	if !slices.Equal(root, []string{"if s[i] == '.' || s[i] == '|' { // the regression: a modifier's name also ends at ':'", "return c == '[' || c == '{'"}) || len(rep.Aux) > 0 || !rep.Verified {
+		t.Errorf("root %q (aux %v, verified %v), want the loop's if and the last return, no auxiliary change, verified", root, rep.Aux, rep.Verified)
 	}
-	if rep.Chosen != ChosenAuxiliary || len(rep.Found) != len(rep.Root) || slices.Equal(rep.Found, rep.Root) {
-		t.Errorf("chosen %q in place of %v, want %q in place of delta debugging's set of the same size", rep.Chosen, rep.Found, ChosenAuxiliary)
+	var enclosing []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Enclosing, c.ID) {
+			line, _, _ := strings.Cut(strings.TrimSpace(c.NewText), "\n")
+			enclosing = append(enclosing, line)
+		}
 	}
-	if first := firstFixSite(rep); !strings.HasPrefix(first, "if s[i] == '.' || s[i] == '|' {") {
-		t.Errorf("first fix site %q, want the loop's if; fix sites %+v", first, rep.FixSites)
+	if rep.Chosen != ChosenSwitched || !slices.Equal(enclosing, []string{"if c == '@' {"}) || len(rep.Found) != len(rep.Root) || slices.Equal(rep.Found, rep.Root) {
+		t.Errorf("chosen %q in %q, in place of %v; want %q in the added check, delta debugging's set of the same size replaced", rep.Chosen, enclosing, rep.Found, ChosenSwitched)
+	}
+	if first := firstFixSite(rep); !strings.HasPrefix(first, "for ; i < len(s); i++ {") {
+		t.Errorf("first fix site %q, want the loop; fix sites %+v", first, rep.FixSites)
 	}
 }
 
@@ -994,5 +1003,65 @@ func TestRegressRemovedCause(t *testing.T) {
 	}
 	if !slices.Equal(rep.Root, []string{removed}) || !rep.Verified {
 		t.Errorf("root %v (verified %v), want the removed statement %s", rep.Root, rep.Verified, removed)
+	}
+}
+
+// TestRegressSwitchNested: in testdata/switchnested, IsPipe gained an if
+// block that reads a modifier's name up to '.' or '|', the fault being
+// the if nested in its loop (':' ends a name too). Reverting the block
+// deletes its statements together, so the minimal set blames the whole
+// block (with the return it changed); switching the nested if's
+// decision passes, so it takes the block's place in the root cause.
+// Without switching the block stays.
+func TestRegressSwitchNested(t *testing.T) {
+	t.Parallel()
+	dir, _ := filepath.Abs("testdata/switchnested")
+	explain := func(noSwitch bool) *Report {
+		t.Helper()
+		rep, err := Explain(context.Background(), &Options{
+			Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+			Package: "./testdata/switchnested/new", NoSolver: true, NoBaselines: true, NoSwitch: noSwitch,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	first := func(rep *Report, id string) string {
+		for _, c := range rep.Changes {
+			if c.ID == id {
+				line, _, _ := strings.Cut(strings.TrimSpace(c.NewText), "\n")
+				return line
+			}
+		}
+		return ""
+	}
+	roots := func(rep *Report) []string {
+		var out []string
+		for _, id := range rep.Root {
+			out = append(out, first(rep, id))
+		}
+		slices.Sort(out)
+		return out
+	}
+	const block, nested = "if s[0] == '@' {", "if s[i] == '.' || s[i] == '|' { // the regression: ':' ends a name too"
+	plain := explain(true)
+	if !plain.Verified || !slices.Contains(roots(plain), block) || plain.Chosen == ChosenSwitched {
+		t.Fatalf("without switching: root %q (chosen %q, verified %v), want the added block: the subject does not exercise the narrowing", roots(plain), plain.Chosen, plain.Verified)
+	}
+	rep := explain(false)
+	if got := roots(rep); !slices.Contains(got, nested) || slices.Contains(got, block) {
+		t.Errorf("root %q, want the nested if in place of the block %q", got, block)
+	}
+	if rep.Chosen != ChosenSwitched || len(rep.Enclosing) != 1 || first(rep, rep.Enclosing[0]) != block || !rep.Verified {
+		t.Errorf("chosen %q, enclosing %v, verified %v; want %q, the block, verified", rep.Chosen, rep.Enclosing, rep.Verified, ChosenSwitched)
+	}
+	if !slices.Equal(rep.Found, plain.Root) {
+		t.Errorf("found %v, want the root without switching %v", rep.Found, plain.Root)
+	}
+	for i, s := range rep.FixSites {
+		if slices.Contains(rep.Root, s.Change) || s.Rank != i+1 {
+			t.Errorf("fix site %+v at %d: a root change, or ranked out of order", s, i)
+		}
 	}
 }

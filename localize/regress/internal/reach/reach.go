@@ -1,4 +1,4 @@
-package regress
+package reach
 
 import (
 	"go/token"
@@ -14,7 +14,7 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// unreachable returns the changes of free that the failing cases cannot
+// Unreachable returns the changes of free that the failing cases cannot
 // execute, in free's order: those lying only in functions that no call
 // from the cases' test functions (or the packages' initialisation) can
 // reach in the new version nor, through the old code of the changes it
@@ -31,7 +31,7 @@ import (
 // of a name it calls is reached too (the old version is not loaded). A change
 // outside function bodies (a declaration of a type, a variable, an
 // import) is reachable when its file is compiled.
-func unreachable(prog *trace.Program, pkgPath string, cases []string, set *changes.Set, free []*changes.Change) []*changes.Change {
+func Unreachable(prog *trace.Program, pkgPath string, cases []string, set *changes.Set, free []*changes.Change) []*changes.Change {
 	r := &reacher{prog: prog.SSA, seen: map[*ssa.Function]bool{}}
 	roots := 0
 	for _, name := range cases {

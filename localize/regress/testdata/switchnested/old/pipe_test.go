@@ -1,0 +1,9 @@
+package switchnested
+
+import "testing"
+
+func TestIsPipe(t *testing.T) {
+	if !IsPipe(`@pretty:{"sortKeys":true}`) {
+		t.Error(`IsPipe("@pretty:{...}") = false, want true`)
+	}
+}
