@@ -69,6 +69,7 @@ type run struct {
 	bst          *bridgeState   // the clock and the environment (bridge_state.go), made on first use
 	net          *netState      // the run's httptest servers and guarded HTTP transports (native_client.go)
 	loggers      *loggerState   // the native loggers standing for the program's (native_http.go)
+	natSt        *natStores     // interpreted stores into native maps (native_map.go)
 	pools        [][]*frameMem  // free frames, by fnCode.id
 	// plain: no trace and no hooks, so nothing observes instances: value
 	// instructions other than calls neither count occurrences nor record.

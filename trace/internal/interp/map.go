@@ -62,7 +62,7 @@ func (m *mapObj) lookup(k Value) *mentry {
 
 func (m *mapObj) set(k, v Value, ev EventID) {
 	if m.nat != nil {
-		m.nat.set(k, v)
+		m.nat.set(k, v, ev)
 		return
 	}
 	key := keyOf(k)
@@ -79,7 +79,7 @@ func (m *mapObj) set(k, v Value, ev EventID) {
 
 func (m *mapObj) delete(k Value) {
 	if m.nat != nil {
-		m.nat.rv.SetMapIndex(m.nat.key(k), reflect.Value{})
+		m.nat.delete(k)
 		return
 	}
 	key := keyOf(k)
@@ -96,6 +96,7 @@ func (m *mapObj) delete(k Value) {
 func (m *mapObj) clear() {
 	if m.nat != nil {
 		m.nat.rv.Clear()
+		m.nat.forget()
 		return
 	}
 	for _, e := range m.ents {
