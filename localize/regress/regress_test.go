@@ -927,6 +927,22 @@ func TestRegressOldTestsHideFault(t *testing.T) {
 	}
 }
 
+// explainSwitching explains testdata/subject's regression (its old and
+// new directories) without solver and baselines, with predicate
+// switching unless noSwitch.
+func explainSwitching(t *testing.T, subject string, noSwitch bool) *Report {
+	t.Helper()
+	dir, _ := filepath.Abs(filepath.Join("testdata", subject))
+	rep, err := Explain(context.Background(), &Options{
+		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
+		Package: "./testdata/" + subject + "/new", NoSolver: true, NoBaselines: true, NoSwitch: noSwitch,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
 // TestRegressSwitchFix: in testdata/switchfix, isPipe now calls an
 // added function, known, which cuts a modifier's name at ':' in a loop
 // (an if in an if in it) and looks the name up only if it is shorter
@@ -938,18 +954,7 @@ func TestRegressOldTestsHideFault(t *testing.T) {
 // it is the first fix site.
 func TestRegressSwitchFix(t *testing.T) {
 	t.Parallel()
-	dir, _ := filepath.Abs("testdata/switchfix")
-	explain := func(noSwitch bool) *Report {
-		t.Helper()
-		rep, err := Explain(context.Background(), &Options{
-			Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-			Package: "./testdata/switchfix/new", NoSolver: true, NoBaselines: true, NoSwitch: noSwitch,
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep
-	}
+	explain := func(noSwitch bool) *Report { return explainSwitching(t, "switchfix", noSwitch) }
 	const faulty = "if len(name) < 6 {"
 	if first := firstFixSite(explain(true)); first == "" || strings.HasPrefix(first, faulty) {
 		t.Fatalf("structural order: first fix site %q, want another: the subject does not exercise the switching", first)
@@ -1015,18 +1020,7 @@ func TestRegressRemovedCause(t *testing.T) {
 // Without switching the block stays.
 func TestRegressSwitchNested(t *testing.T) {
 	t.Parallel()
-	dir, _ := filepath.Abs("testdata/switchnested")
-	explain := func(noSwitch bool) *Report {
-		t.Helper()
-		rep, err := Explain(context.Background(), &Options{
-			Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-			Package: "./testdata/switchnested/new", NoSolver: true, NoBaselines: true, NoSwitch: noSwitch,
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return rep
-	}
+	explain := func(noSwitch bool) *Report { return explainSwitching(t, "switchnested", noSwitch) }
 	first := func(rep *Report, id string) string {
 		for _, c := range rep.Changes {
 			if c.ID == id {
