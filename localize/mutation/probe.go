@@ -45,7 +45,13 @@ const DefaultProbeTimeout = 15 * time.Second
 // settled when Timeout passes, kept (Report.Reason says the probe was
 // cut), is the first lines'. With a Share, [FixProbe.Prefetch] loads the
 // mutant program ahead of the probe; a probe whose lines the share's
-// program holds in part runs those at once while the others load.
+// program holds in part runs those at once while the others load. A
+// probe that finds no fix among its first lines and has time left goes
+// on with the lines after them that the share's program holds (the
+// pipeline prefetches a case's first 200), one at a time in the
+// ranking's order, and stops at the first that has a fix: a fault ranked
+// past the first lines that one mutant fixes comes first, and a fault
+// among the first lines that no mutant fixes gives up one place at most.
 //
 // bench/realbugs/RANKERS.md (go run ./bench/realbugs -kinds rankers)
 // compares the defaults (20 lines, the repair operators) with others.
@@ -55,7 +61,9 @@ type FixProbe struct {
 	// ([trace.Program.LoadedWith]).
 	Load     *trace.Config
 	Patterns []string
-	// Lines is how many of the ranking's first lines are mutated.
+	// Lines is how many of the ranking's first lines are mutated
+	// (when none of them has a fix, the probe goes on with the lines
+	// after them that Share's program holds, while its time lasts).
 	// Default 0: DefaultProbeLines.
 	Lines int
 	// Timeout bounds the probe. Default 0: DefaultProbeTimeout.
@@ -79,6 +87,8 @@ var _ localize.Refiner = FixProbe{}
 // needs Failure.Spectrum (which passing cases execute a line) and
 // Failure.Package.
 func (p FixProbe) Refine(ctx context.Context, rep *localize.Report, f *localize.Failure) error {
+	ctx, cancel := context.WithTimeout(ctx, cmp.Or(p.Timeout, DefaultProbeTimeout))
+	defer cancel()
 	n := cmp.Or(p.Lines, DefaultProbeLines)
 	var lines []trace.Line
 	for _, rl := range rep.Ranking {
@@ -88,11 +98,50 @@ func (p FixProbe) Refine(ctx context.Context, rep *localize.Report, f *localize.
 		lines = append(lines, rl.SourceLine())
 	}
 	fixes, err := p.Fixes(ctx, []*localize.Failure{f}, lines)
+	if len(fixes) == 0 && err == nil {
+		// None among the first lines: with time left, the lines after
+		// them that the share's program holds already.
+		fixes = p.beyond(ctx, f, rep.Ranking[len(lines):])
+	}
 	if len(fixes) > 0 {
 		rep.Fixes = fixes
 		rep.PromoteFixes()
 	}
 	return err
+}
+
+// beyond returns the plausible fixes of f among the mutants of the
+// lines of rest (a ranking's lines after those probed) that p.Share's
+// program holds, settled in rest's order until ctx ends or a line has
+// a fix: a probe that found no fix among its first lines spends the
+// time it has left on the lines a prefetch loaded beyond them. Lines
+// of no fix, or a probe without a Share, give none; so does a cut,
+// which is no failure of the probe's own lines.
+func (p FixProbe) beyond(ctx context.Context, f *localize.Failure, rest []localize.RankedLine) []localize.MutantResult {
+	if p.Share == nil || len(rest) == 0 || ctx.Err() != nil {
+		return nil
+	}
+	lc, patterns, err := p.loadOf(f)
+	if err != nil {
+		return nil
+	}
+	var lines []trace.Line
+	for _, rl := range rest {
+		lines = append(lines, rl.SourceLine())
+	}
+	mp, held, _ := p.Share.held(lc, patterns, lines, !p.NoRepair)
+	if mp == nil {
+		return nil
+	}
+	for _, l := range held {
+		if ctx.Err() != nil {
+			return nil
+		}
+		if fixes, err := p.probeOn(ctx, mp, []*localize.Failure{f}, []trace.Line{l}); err == nil && len(fixes) > 0 {
+			return fixes
+		}
+	}
+	return nil
 }
 
 // Fixes returns the plausible fixes of every case of fs together among
