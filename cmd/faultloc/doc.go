@@ -728,7 +728,10 @@
 // where switching a branch's decision in the failing run makes it pass
 // (predicate switching, bounded by a third of the time -deadline leaves
 // and a number of runs), then by how deeply each is nested in added
-// code and by round. The report gives
+// code and by round. When the root cause is an added block (reverting it
+// deletes its statements together) and the first fix site is a statement
+// nested in it whose switch passes, that statement is the root cause,
+// the block named as enclosing it. The report gives
 // the root cause, its auxiliary changes, the fix sites, the cause tree
 // from the failure back to
 // the root changes, the causes by round, the critical predicates, every
@@ -864,7 +867,8 @@
 //	-switch
 //
 // Rank the fix sites by predicate switching first (default true). False:
-// the structural order alone, and no switched runs.
+// the structural order alone, no switched runs, and an added block that
+// is the root cause stays whole.
 //
 //	-reverse-dd
 //

@@ -41,7 +41,7 @@ func runRegress(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	verbose := fs.Bool("v", false, "print each version tried, with its outcome, on standard error as it ends")
 	prune := fs.Bool("prune", true, "set aside, before any trial, the changes the failing cases cannot execute (by a static call graph of the new version); false: search every change")
 	baselines := fs.Bool("baselines", true, "also run classic delta debugging over all changes and over the causes, and bisection over the changes in file order, for comparison")
-	switching := fs.Bool("switch", true, "rank the fix sites by predicate switching first: a site where switching a branch's decision in the failing run makes it pass comes first (false: the structural order alone)")
+	switching := fs.Bool("switch", true, "rank the fix sites by predicate switching first: a site where switching a branch's decision in the failing run makes it pass comes first, and one nested in an added block that is the root cause takes its place (false: the structural order alone)")
 	reverse := fs.Bool("reverse-dd", false, "have the baselines try the changes last first (the order of the AFTER paper's example)")
 	timing := fs.Bool("timing", true, "print the time each method took (false: output that does not vary between runs)")
 	fs.Usage = func() {
