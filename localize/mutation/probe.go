@@ -49,7 +49,8 @@ const DefaultProbeTimeout = 15 * time.Second
 // probe that finds no fix among its first lines and has time left goes
 // on with the lines after them that the share's program holds (the
 // pipeline prefetches a case's first 200), one at a time in the
-// ranking's order, and stops at the first that has a fix: a fault ranked
+// ranking's order, for as long again as the first lines took (a second
+// at least), and stops at the first that has a fix: a fault ranked
 // past the first lines that one mutant fixes comes first, and a fault
 // among the first lines that no mutant fixes gives up one place at most.
 //
@@ -97,11 +98,15 @@ func (p FixProbe) Refine(ctx context.Context, rep *localize.Report, f *localize.
 		}
 		lines = append(lines, rl.SourceLine())
 	}
+	start := time.Now()
 	fixes, err := p.Fixes(ctx, []*localize.Failure{f}, lines)
 	if len(fixes) == 0 && err == nil {
 		// None among the first lines: with time left, the lines after
-		// them that the share's program holds already.
-		fixes = p.beyond(ctx, f, rep.Ranking[len(lines):])
+		// them that the share's program holds already, for as long again
+		// as the first lines took (beyondMin at least).
+		bctx, cancel := context.WithTimeout(ctx, max(time.Since(start), beyondMin))
+		fixes = p.beyond(bctx, f, rep.Ranking[len(lines):])
+		cancel()
 	}
 	if len(fixes) > 0 {
 		rep.Fixes = fixes
@@ -109,6 +114,12 @@ func (p FixProbe) Refine(ctx context.Context, rep *localize.Report, f *localize.
 	}
 	return err
 }
+
+// beyondMin is the least time a probe that found no fix among its first
+// lines spends on the lines after them (FixProbe.beyond), when its
+// bound leaves it: their mutant program is loaded already, and a fix
+// takes a few runs of the failing case to find.
+const beyondMin = time.Second
 
 // beyond returns the plausible fixes of f among the mutants of the
 // lines of rest (a ranking's lines after those probed) that p.Share's
