@@ -195,7 +195,7 @@ func init() {
 			}
 			a := c.CallValue(fv, slices.Clone(xs))
 			b := c.CallValue(gv, slices.Clone(xs))
-			if !interp.DeepEqual(a, b) {
+			if !c.DeepEqual(a, b) {
 				out1 := m.natives(results(a, fs), fs.Results())
 				out2 := m.natives(results(b, fs), fs.Results())
 				return c.NativeValue(&quick.CheckEqualError{CheckError: quick.CheckError{Count: i + 1, In: ins}, Out1: out1, Out2: out2})

@@ -38,13 +38,13 @@ var testifyChecks = map[string]struct {
 	check testifyCheck
 }{
 	"Equal": {2, func(c interp.Call, a []interp.Value) (bool, string) {
-		if objectsAreEqual(a[0], a[1]) {
+		if objectsAreEqual(c, a[0], a[1]) {
 			return true, ""
 		}
 		return false, fmt.Sprintf("Not equal: \nexpected: %s\nactual  : %s", testifyFormat(c, a[0]), testifyFormat(c, a[1]))
 	}},
 	"NotEqual": {2, func(c interp.Call, a []interp.Value) (bool, string) {
-		if !objectsAreEqual(a[0], a[1]) {
+		if !objectsAreEqual(c, a[0], a[1]) {
 			return true, ""
 		}
 		return false, "Should not be: " + testifyFormat(c, a[1])
@@ -170,7 +170,7 @@ func testifyIsZero(c interp.Call, v interp.Value) bool {
 	if nat := interp.NativeDynamic(v); nat != nil {
 		return reflect.ValueOf(nat).IsZero()
 	}
-	return interp.DeepEqual(v.Elem(), c.Zero(v.DynamicType()))
+	return c.DeepEqual(v.Elem(), c.Zero(v.DynamicType()))
 }
 
 // testifyOrdered returns the basic type of an interface holding an
@@ -261,7 +261,7 @@ func testifyElementsMatch(c interp.Call, a, b interp.Value) bool {
 	for _, x := range xs {
 		found := false
 		for j, y := range ys {
-			if !used[j] && objectsAreEqual(x, y) {
+			if !used[j] && objectsAreEqual(c, x, y) {
 				used[j], found = true, true
 				break
 			}
@@ -312,7 +312,7 @@ func testifySame(a, b interp.Value) bool {
 
 // objectsAreEqual is testify's ObjectsAreEqual on interpreted interface
 // values.
-func objectsAreEqual(a, b interp.Value) bool {
+func objectsAreEqual(c interp.Call, a, b interp.Value) bool {
 	if isNil(a) || isNil(b) {
 		return isNil(a) && isNil(b)
 	}
@@ -335,7 +335,7 @@ func objectsAreEqual(a, b interp.Value) bool {
 		}
 		return true
 	}
-	return interp.DeepEqual(a, b)
+	return c.DeepEqual(a, b)
 }
 
 // isNil reports whether v holds no reference: a nil interface, pointer,
@@ -421,7 +421,7 @@ func testifyIsEmpty(c interp.Call, v interp.Value) bool {
 		}
 		return testifyIsEmpty(c, c.Interface(u.Elem(), v.Elem().Elem()))
 	}
-	return interp.DeepEqual(v.Elem(), c.Zero(v.DynamicType()))
+	return c.DeepEqual(v.Elem(), c.Zero(v.DynamicType()))
 }
 
 // testifyContains is testify's includeElement: a substring, an element of
@@ -447,21 +447,21 @@ func testifyContains(c interp.Call, s, elem interp.Value) (found, ok bool) {
 		return strings.Contains(x.Str(), elem.Elem().Str()), true
 	case *types.Slice:
 		for i := range x.Len() {
-			if objectsAreEqual(c.Interface(u.Elem(), x.Index(i)), elem) {
+			if objectsAreEqual(c, c.Interface(u.Elem(), x.Index(i)), elem) {
 				return true, true
 			}
 		}
 		return false, true
 	case *types.Array:
 		for i := range x.Len() {
-			if objectsAreEqual(c.Interface(u.Elem(), x.Index(i)), elem) {
+			if objectsAreEqual(c, c.Interface(u.Elem(), x.Index(i)), elem) {
 				return true, true
 			}
 		}
 		return false, true
 	case *types.Map:
 		for _, k := range interp.MapKeys(x) {
-			if objectsAreEqual(c.Interface(u.Key(), k), elem) {
+			if objectsAreEqual(c, c.Interface(u.Key(), k), elem) {
 				return true, true
 			}
 		}

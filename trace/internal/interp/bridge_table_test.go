@@ -541,7 +541,7 @@ func (r *run) matchNative(v Value, rv reflect.Value, depth int) string {
 		}
 	case reflect.Map:
 		w, err := r.fromNative(rv, nil)
-		if err != nil || !deepEqual(v, w, 0) {
+		if err != nil || !(*run)(nil).deepEqual(nil, nil, v, w) {
 			return differ()
 		}
 	case reflect.Func:

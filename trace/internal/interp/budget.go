@@ -67,6 +67,32 @@ func (r *run) tick(fr *frame, in *ins) {
 	}
 }
 
+// work counts n steps of work a bridge does over interpreted memory
+// outside the loop of exec (deepEqual's comparisons), so that it ends at
+// the run's step budget, and soon after the end of its context, as
+// interpreted instructions do (tick). Unlike tick it lets no other
+// goroutine run: the bridge is midway. fr may be nil (no frame to note
+// the stop in).
+func (r *run) work(fr *frame, in *ins, n int64) {
+	old := r.steps
+	r.steps += n
+	for r.steps > r.max {
+		if !r.grow() {
+			r.steps = r.max
+			if fr != nil {
+				fr.at = in
+			}
+			r.outOfBudget(budgetStop{})
+		}
+	}
+	if r.steps>>14 != old>>14 {
+		if err := r.ctx.Err(); err != nil {
+			panic(ctxStop{err})
+		}
+	}
+	r.setLimit()
+}
+
 // quantum is the number of steps (a power of two, a multiple of 0x4000)
 // after which the running goroutine lets the others run, if it has not
 // blocked before: about what Go's 10 ms time slice runs natively, so that

@@ -561,8 +561,11 @@ func ChanLen(v Value) int {
 // recording no event.
 func Store(ptr, x Value) { (*cell)(ptr.p).v = x }
 
-// DeepEqual is reflect.DeepEqual over interpreted values.
-func DeepEqual(a, b Value) bool { return deepEqual(a, b, 0) }
+// DeepEqual is reflect.DeepEqual over interpreted values, as the bridged
+// call compares them: its work counts against the run's step budget and
+// ends with the run's context, as reflect.DeepEqual's does when
+// interpreted code calls it.
+func (c Call) DeepEqual(a, b Value) bool { return c.r.deepEqual(c.fr, c.in, a, b) }
 
 // TypeString names t as the Go runtime does in messages: package names
 // rather than paths, and "interface {}" for the empty interface.

@@ -783,7 +783,7 @@ func (r *run) mapWriteBack(a Value, t types.Type, nv reflect.Value, ev EventID) 
 		if err != nil {
 			return
 		}
-		if e := m.lookup(present[i]); e != nil && deepEqual(e.c.v, val, 0) {
+		if e := m.lookup(present[i]); e != nil && r.deepEqual(nil, nil, e.c.v, val) {
 			continue
 		}
 		m.set(present[i], val, ev)

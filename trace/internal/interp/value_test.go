@@ -69,7 +69,7 @@ func TestValueOfRoundTrip(t *testing.T) {
 			continue
 		}
 		w, _ := ValueOf(x)
-		if !deepEqual(v, w, 0) {
+		if !(*run)(nil).deepEqual(nil, nil, v, w) {
 			t.Errorf("ValueOf(%#v) not deeply equal to itself", x)
 		}
 		if v.String() == "" {
