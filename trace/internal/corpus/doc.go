@@ -154,6 +154,8 @@ var Programs = map[string]func() string{
 	"RandSource":          RandSource,
 	"GuardedCalls":        GuardedCalls,
 	"Buffers":             Buffers,
+	"SmallReads":          SmallReads,
+	"OneByteReads":        OneByteReads,
 }
 
 func check(ok bool, what string) {

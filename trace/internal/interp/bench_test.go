@@ -193,6 +193,20 @@ func BenchmarkGuardedCalls(b *testing.B) { benchProgram(b, "GuardedCalls", corpu
 // natively, and checks the interpreted result against native.
 func BenchmarkBuffers(b *testing.B) { benchProgram(b, "Buffers", corpus.Buffers) }
 
+// BenchmarkSmallReads runs corpus.SmallReads (reads of a byte or a few
+// into 4 KB buffers, by native readers into the program's buffers and
+// by native code from the program's reader: a protocol's frame reader
+// over iotest.OneByteReader) traced, untraced and natively, and checks
+// the interpreted result against native.
+func BenchmarkSmallReads(b *testing.B) { benchProgram(b, "SmallReads", corpus.SmallReads) }
+
+// BenchmarkOneByteReads runs corpus.OneByteReads (8000 reads of a byte
+// into 4 KB buffers: a native reader's into the program's buffer, the
+// program's reader's into bufio's) traced, untraced and natively, and
+// checks the interpreted result against native. A read costs what the
+// byte read costs, not the buffer's length.
+func BenchmarkOneByteReads(b *testing.B) { benchProgram(b, "OneByteReads", corpus.OneByteReads) }
+
 // benchProgram runs the corpus program name traced, untraced and
 // natively (native), checking the interpreted result against native.
 func benchProgram(b *testing.B, name string, native func() string) {

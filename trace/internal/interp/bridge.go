@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"go/types"
+	"io"
 	"net/http"
 	"os"
 	"path"
@@ -190,6 +191,13 @@ func (r *run) callNativeMethod(fr *frame, in *ins, ci *callInfo, nat any, args [
 		if call := typedNativeMethod(rv, ci.method.Name()); call != nil { // bridge_method.go
 			return r.callExt(fr, in, ci.name, func(r *run, fr *frame, in *ins, args []Value) Value {
 				return r.callRecv(call, rv.UnsafePointer(), args)
+			}, args)
+		}
+	}
+	if ci.method.Name() == "Read" && len(args) > 0 && !outsideFuncs[ci.name] && opaqueReader(rv) {
+		if rd, ok := nat.(io.Reader); ok { // native_read.go
+			return r.callExt(fr, in, ci.name, func(r *run, fr *frame, in *ins, args []Value) Value {
+				return r.nativeRead(fr, in, ci.name, rd, ci.sig, args[len(args)-1])
 			}, args)
 		}
 	}

@@ -154,12 +154,14 @@ func (r *run) adaptIface(fr *frame, in *ins, it *iface, rt reflect.Type) (reflec
 }
 
 // readerVal is an io.Reader whose Read is an interpreted method: native
-// code reads into an interpreted slice of zeros, copied back into its
-// buffer. The slice's cells are the reader's own from one Read to the
-// next (buf), as an io.Reader may not retain its buffer: a caller that
-// reads a byte at a time into a large buffer (bufio's, a protocol's
-// frame reader) would otherwise allocate the whole buffer's cells at
-// every byte.
+// code reads into an interpreted slice of zeros, of which the n bytes
+// read are copied back into its buffer. The slice's cells are the
+// reader's own from one Read to the next (buf), as an io.Reader may not
+// retain its buffer, and only the n read are zeroed again after a Read:
+// a caller that reads a byte at a time into a large buffer (bufio's, a
+// protocol's frame reader) would otherwise pay for the whole buffer at
+// every byte. (Bytes a Read writes past its n stay for the next Read to
+// see, as they stay in a native caller's buffer.)
 type readerVal struct {
 	r   *run
 	fr  *frame
@@ -178,25 +180,32 @@ type readBuf struct {
 
 var _ io.Reader = readerVal{}
 
+// zeroBytes returns n cells of byte 0.
+func zeroBytes(n int) []cell {
+	cs := make([]cell, n)
+	for i := range cs {
+		cs[i] = cell{v: Uint(0), st: NoEvent}
+	}
+	return cs
+}
+
 func (rd readerVal) Read(p []byte) (int, error) {
 	var cs []cell
 	if b := rd.buf; b != nil && b.busy.CompareAndSwap(false, true) {
 		defer b.busy.Store(false)
 		if cap(b.cs) < len(p) {
-			b.cs = make([]cell, len(p))
+			b.cs = zeroBytes(len(p))
 		}
 		cs = b.cs[:len(p)]
 	} else {
-		cs = make([]cell, len(p))
-	}
-	for i := range cs {
-		cs[i] = cell{v: Uint(0), st: NoEvent}
+		cs = zeroBytes(len(p))
 	}
 	res := rd.r.callMethod(rd.fr, rd.in, rd.it, "Read", []Value{sliceOf(cs)})
 	rs := splitResults(res, 2)
 	n := int(rs[0].Int())
-	for i := 0; i < n && i < len(p); i++ {
+	for i := range min(max(n, 0), len(p)) {
 		p[i] = byte(cs[i].v.n)
+		cs[i] = cell{v: Uint(0), st: NoEvent}
 	}
 	var err error
 	if e := rs[1]; e.k == KindInterface && e.p != nil {

@@ -3,9 +3,11 @@ package interp
 import (
 	"fmt"
 	"go/types"
+	"io"
 	"reflect"
 	"runtime/debug"
 	"sort"
+	"strings"
 	"unsafe"
 )
 
@@ -25,6 +27,13 @@ func (r *run) reflectCall(fr *frame, in *ins, name string, f reflect.Value, sig 
 	}
 	if len(ptypes) != ft.NumIn() || len(args) != len(ptypes) {
 		panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "signature mismatch with the native function"})
+	}
+	if len(args) == 2 && strings.HasSuffix(name, ").Read") && readSig(ft, true) && !outsideFuncs[name] {
+		if recv, ok := nativeReceiver(args[0], ft.In(0)); ok && opaqueReader(recv) {
+			if rd, ok := recv.Interface().(io.Reader); ok {
+				return r.nativeRead(fr, in, name, rd, sig, args[1]) // native_read.go
+			}
+		}
 	}
 	ev := r.extEv // the call's event, for what the call writes back
 	nin := make([]reflect.Value, len(args))
