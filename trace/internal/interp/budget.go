@@ -93,6 +93,21 @@ func (r *run) work(fr *frame, in *ins, n int64) {
 	r.setLimit()
 }
 
+// bulk checks the run's context before an instruction whose work grows
+// with n, the cells it copies or clears (copy, append, clear), when n is
+// large: the instruction counts one step, and a loop of such steps would
+// otherwise see the context's end only after 0x4000 of them.
+func (r *run) bulk(n int) {
+	if n >= bulkCells {
+		if err := r.ctx.Err(); err != nil {
+			panic(ctxStop{err})
+		}
+	}
+}
+
+// bulkCells is the work, in cells, from which bulk checks the context.
+const bulkCells = 1 << 12
+
 // quantum is the number of steps (a power of two, a multiple of 0x4000)
 // after which the running goroutine lets the others run, if it has not
 // blocked before: about what Go's 10 ms time slice runs natively, so that

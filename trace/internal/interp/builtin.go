@@ -55,7 +55,10 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 			return Int(int64(x.n))
 		}
 	case "append":
-		if old, n := args[0].slice(), args[1].Len(); len(old)+n > cap(old) {
+		old, n := args[0].slice(), args[1].Len()
+		r.bulk(n)
+		if len(old)+n > cap(old) {
+			r.bulk(len(old))
 			r.allocCells(growCap(len(old)+n, cap(old), ci.esize, ci.noscan))
 		}
 		return appendValues(ci, args[0], args[1], st)
@@ -64,6 +67,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		if args[1].k == KindString {
 			s := args[1].Str()
 			n := min(len(s), len(dst))
+			r.bulk(n)
 			for i := range n {
 				storeInto(&dst[i], Uint(uint64(s[i])), st)
 			}
@@ -71,6 +75,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 		}
 		src := args[1].slice()
 		n := min(len(src), len(dst))
+		r.bulk(n)
 		storeCells(dst[:n], src[:n], st, true)
 		return Int(int64(n))
 	case "delete":
@@ -86,6 +91,7 @@ func (r *run) builtin(fr *frame, in *ins, ci *callInfo, name string, args []Valu
 			}
 		case KindSlice:
 			cs := x.slice()
+			r.bulk(len(cs))
 			for i := range cs {
 				storeInto(&cs[i], ci.ez, st)
 			}

@@ -10,7 +10,8 @@ import (
 // TestDeepEqualBounds runs trace/testdata/bridgework's cases, whose
 // reflect.DeepEqual calls compare cyclic graphs and millions of values:
 // the bridge must give reflect's results, end on cycles, stop at the
-// step budget, and end soon after the run's context.
+// step budget, and end soon after the run's context, as must a loop of
+// large copies.
 func TestDeepEqualBounds(t *testing.T) {
 	const pkg = "github.com/faultloc/faultloc/trace/testdata/bridgework"
 	p, err := Load(bgContext, &Config{Dir: modRoot, Tests: true}, "./trace/testdata/bridgework")
@@ -60,21 +61,25 @@ func TestDeepEqualBounds(t *testing.T) {
 		t.Errorf("TestArrays, 2000000 steps: %v, %v; want it to pass after more than 1100000 steps", res, err)
 	}
 
-	// The context's end stops a comparison of 9300000 ints, which takes
-	// seconds, soon after.
+	// The context's end stops soon after a comparison of 9300000 ints,
+	// which takes seconds, and a loop of 2000 copies of 524288 ints, which
+	// takes seconds in fewer steps than those between two checks of the
+	// context by tick.
 	if testing.Short() {
 		return
 	}
 	const deadline = 100 * time.Millisecond
-	for _, opts := range []*RunOptions{{NoTrace: true, MaxSteps: 100_000_000}, {MaxSteps: 100_000_000}} {
-		ctx, cancel := context.WithTimeout(bgContext, deadline)
-		res, err, took := run(ctx, "TestLargeArrays", opts, time.Minute)
-		cancel()
-		if !errors.Is(err, context.DeadlineExceeded) {
-			t.Errorf("TestLargeArrays, NoTrace %v: %v, %v; want the deadline's error", opts.NoTrace, res, err)
-		}
-		if took > deadline+time.Second {
-			t.Errorf("TestLargeArrays, NoTrace %v: returned %v after its start, %v after its deadline", opts.NoTrace, took, took-deadline)
+	for _, name := range []string{"TestLargeArrays", "TestCopies"} {
+		for _, opts := range []*RunOptions{{NoTrace: true, MaxSteps: 100_000_000}, {MaxSteps: 100_000_000}} {
+			ctx, cancel := context.WithTimeout(bgContext, deadline)
+			res, err, took := run(ctx, name, opts, time.Minute)
+			cancel()
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("%s, NoTrace %v: %v, %v; want the deadline's error", name, opts.NoTrace, res, err)
+			}
+			if took > deadline+time.Second {
+				t.Errorf("%s, NoTrace %v: returned %v after its start, %v after its deadline", name, opts.NoTrace, took, took-deadline)
+			}
 		}
 	}
 }

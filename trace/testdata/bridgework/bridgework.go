@@ -1,8 +1,9 @@
-// Package bridgework's tests make the interpreter's bridged functions do
-// much work over interpreted memory in one call: reflect.DeepEqual on
-// cyclic graphs, which must end, and on values whose comparison takes
-// millions of steps, which must end at the run's step budget and soon
-// after the end of its context (trace/internal/interp/deepequal_test.go).
+// Package bridgework's tests make the interpreter do much work over
+// interpreted memory in one step: reflect.DeepEqual on cyclic graphs,
+// which must end, and on values whose comparison takes millions of
+// steps, which must end at the run's step budget and soon after the end
+// of its context, as must a loop of large copies
+// (trace/internal/interp/deepequal_test.go).
 package bridgework
 
 // Node is a node of a graph: a value and two edges.

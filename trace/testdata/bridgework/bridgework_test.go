@@ -50,3 +50,17 @@ func TestLargeArrays(t *testing.T) {
 		t.Error("arrays of zeros differ")
 	}
 }
+
+// TestCopies copies a slice of 524288 ints 2000 times: each copy is one
+// step of the interpreter, and the loop about 10000 steps.
+func TestCopies(t *testing.T) {
+	a, b := make([]int, 1<<19), make([]int, 1<<19)
+	a[len(a)-1] = 1
+	n := 0
+	for range 2000 {
+		n += copy(b, a)
+	}
+	if n != 2000<<19 || b[len(b)-1] != 1 {
+		t.Errorf("copied %d ints", n)
+	}
+}
