@@ -38,6 +38,8 @@ func (r *Report) WriteText(w io.Writer) error {
 	verified := "verified: reverting them makes the cases pass"
 	if !r.Verified {
 		verified = "NOT verified: the final run with them reverted did not pass"
+	} else if r.Chosen == ChosenSwitched {
+		verified = fmt.Sprintf("verified: reverting them, with %s in place of the statement nested in it, makes the cases pass", list(r.Enclosing))
 	}
 	fmt.Fprintf(&b, "regression of %s: %s fail on the new version\n", r.Package, strings.Join(r.Failing, ", "))
 	if r.Failure != "" {
@@ -77,7 +79,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		case ChosenAddedCode:
 			how = "a statement of added code that the root found before it depends on by data, and that, deleted alone, passes"
 		case ChosenSwitched:
-			how = fmt.Sprintf("the statement of added code %s (whose reversal passes) that decides the failure: a switch of its branch in the failing run passes", list(r.Enclosing))
+			how = fmt.Sprintf("the statement of the added block %s that decides the failure: a switch of its branch in the failing run passes", list(r.Enclosing))
 		}
 		where = fmt.Sprintf("%s; delta debugging found %s %s", how, list(r.Found), where)
 	}
