@@ -102,7 +102,8 @@ type Change struct {
 	// [Change]).
 	Parent string `json:"parent,omitempty"`
 	// OldFile is the old version's file holding Old when it is not File
-	// (a function moved to another file of its directory), or "".
+	// (a function moved to another file of its directory, a change of a
+	// renamed file), or "".
 	OldFile string `json:"oldFile,omitempty"`
 
 	// sep is inserted before OldText when reverting into an empty span.
@@ -111,8 +112,10 @@ type Change struct {
 	pkgName string
 	// parent is the change this one is nested in.
 	parent *Change
-	// moveAt is the offset of the new version of OldFile where reverting
-	// a moved function puts it back (after sep).
+	// moveTo is the new version's file where reverting a moved function
+	// puts it back (OldFile, or the file it was renamed to), and moveAt
+	// the offset there (after sep).
+	moveTo string
 	moveAt int
 }
 

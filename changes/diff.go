@@ -156,11 +156,22 @@ type fileVersions struct {
 	rel      string
 	old, new *side // old is nil for an added file
 	oi, ni   []*item
+	// oldRel is the old version's path of a renamed file, "" when the
+	// file kept its path.
+	oldRel string
+}
+
+// oldPath is the old version's path of the file.
+func (fv *fileVersions) oldPath() string {
+	if fv.oldRel != "" {
+		return fv.oldRel
+	}
+	return fv.rel
 }
 
 // diff returns the changes between the two versions of the file.
 func (fv *fileVersions) diff(moves map[*item]*move) []*Change {
-	d := &differ{file: fv.rel, old: fv.old, new: fv.new}
+	d := &differ{file: fv.rel, old: fv.old, new: fv.new, oldFile: fv.oldRel}
 	if fv.old == nil {
 		// An added file: its declarations nested in it.
 		src := fv.new.src
@@ -241,11 +252,11 @@ func isFunc(it *item) bool {
 // differences of its two versions nested in it.
 func (d *differ) moved(m *move, parent *Change) {
 	at, sep, text := m.from.insertion(m.o)
-	c := &Change{Kind: Modified, Unit: "moved func", Func: m.n.name, File: d.file, OldFile: m.from.rel,
+	c := &Change{Kind: Modified, Unit: "moved func", Func: m.n.name, File: d.file, OldFile: m.from.oldPath(),
 		Old: m.from.old.span(m.o.from, m.o.to), New: d.new.span(m.n.from, m.n.to),
-		OldText: text, NewText: d.new.text(m.n.from, m.n.to), sep: sep, moveAt: at, parent: parent}
+		OldText: text, NewText: d.new.text(m.n.from, m.n.to), sep: sep, moveTo: m.from.rel, moveAt: at, parent: parent}
 	d.out = append(d.out, c)
-	sub := &differ{file: d.file, old: m.from.old, new: d.new, parent: c, oldFile: m.from.rel}
+	sub := &differ{file: d.file, old: m.from.old, new: d.new, parent: c, oldFile: m.from.oldPath()}
 	sub.item(m.o, m.n)
 	d.out = append(d.out, sub.out...)
 }

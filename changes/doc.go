@@ -5,9 +5,13 @@
 // [Dirs] walks two directory trees, [Patch] takes the new version's
 // directory and a unified diff from the old version (undoing its hunks),
 // and [Diff] takes two sets of sources in memory. Files are matched by
-// path; within a file, top-level declarations are matched by name
-// (functions by receiver and name, declarations by the names they
-// declare, each spec of a parenthesized declaration apart), function
+// path, and a file only the old version has with one only the new
+// version has when it is the same file renamed (same directory and
+// build constraints, at least half of the declarations of the smaller
+// shared): its changes name the old path as [Change.OldFile]. Within a
+// file, top-level declarations are matched by name (functions by
+// receiver and name, declarations by the names they declare, each spec
+// of a parenthesized declaration apart), function
 // bodies are aligned statement by statement (longest common subsequence
 // of their syntax printed without comments or layout), and corresponding
 // compound statements of the same kind are compared part by part: an if
@@ -59,8 +63,9 @@
 // (its insertion is atomic); a statement that differs outside its
 // function literals as well as inside them is one change; a local
 // variable or parameter renamed consistently makes one change per
-// statement that names it; a renamed file is a removed file and an added
-// one; two versions of a statement list longer than
+// statement that names it; a file renamed to another directory, or
+// sharing less than half its declarations with its new version, is a
+// removed file and an added one; two versions of a statement list longer than
 // a few thousand statements each differ as one change.
 //
 // # Stability

@@ -111,7 +111,11 @@ func goFiles(root, other string, opts *Options) (map[string][]byte, error) {
 
 // Diff returns the changes between two versions given as sources by
 // relative path (forward slashes). A file present in one version only is
-// one change; an added file's declarations are changes nested in it. The
+// one change, an added file's declarations nested in it, unless it is
+// the other version's file renamed (same directory and build
+// constraints, most declarations shared): a renamed file is compared as
+// one file, its changes naming its old path as OldFile, and reverting
+// them all puts the old text at the new path. The
 // Set's roots are empty: [Set.Revert] then keys its result by the
 // relative paths.
 func Diff(oldFiles, newFiles map[string][]byte) (*Set, error) {
@@ -132,13 +136,14 @@ func Diff(oldFiles, newFiles map[string][]byte) (*Set, error) {
 		}
 		files = append(files, fv)
 	}
+	renamed := renames(files, oldFiles)
 	moves := findMoves(files)
 	for _, fv := range files {
 		s.Changes = append(s.Changes, fv.diff(moves)...)
 	}
 	var removed []*Change
 	for _, rel := range slices.Sorted(mapKeys(oldFiles)) {
-		if _, ok := newFiles[rel]; !ok {
+		if _, ok := newFiles[rel]; !ok && !renamed[rel] {
 			src := oldFiles[rel]
 			removed = append(removed, &Change{Kind: Removed, Unit: "file", File: rel,
 				Old: spanOfAll(src), OldText: string(src)})
@@ -299,7 +304,7 @@ func (s *Set) editsOf(c *Change) []edit {
 	case c.Unit == "moved func":
 		return []edit{
 			{file: c.File, at: c.New.Offset, end: c.New.End, c: c, order: i},
-			{file: c.OldFile, at: c.moveAt, end: c.moveAt, text: c.sep + c.OldText, c: c, order: i},
+			{file: c.moveTo, at: c.moveAt, end: c.moveAt, text: c.sep + c.OldText, c: c, order: i},
 		}
 	}
 	text := c.OldText
