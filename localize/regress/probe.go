@@ -594,8 +594,18 @@ func (g *regression) inOrder(cs []*changes.Change) []*changes.Change {
 
 // keep finds the changes the new version's tests need (declarations they
 // use that the old version lacks): the version with every other change
-// reverted must build. It returns an error if none such makes it build.
+// reverted must build. A declaration is kept with the changes nested in
+// it and the changes holding it, not their other nested changes (one
+// function of an added file keeps the file, not its other
+// declarations). A redeclaration in old code that a reverted change put
+// back (a declaration moved to a kept one) keeps that change too: the
+// new declaration stands for it. It returns an error if none such makes
+// it build.
 func (g *regression) keep(ctx context.Context) error {
+	byID := map[string]*changes.Change{}
+	for _, c := range g.set.Changes {
+		byID[c.ID] = c
+	}
 	for range len(g.set.Changes) + 1 {
 		var rest []*changes.Change
 		for _, c := range g.set.Changes {
@@ -612,16 +622,27 @@ func (g *regression) keep(ctx context.Context) error {
 		}
 		progress := false
 		for _, e := range errs {
-			if e.in != nil && e.back && !g.kept[e.in] && e.in.Kind == changes.Added {
-				// impossible: an added change reverts to nothing
+			if e.in != nil && e.back && !g.kept[e.in] && redeclared.MatchString(e.msg) {
+				g.keepAll(e.in)
+				progress = true
 				continue
 			}
 			for _, name := range namesIn(e.msg) {
+				var decl []*changes.Change
 				for _, c := range rest {
 					if !g.kept[c] && declares(c.NewText, name) && !declares(c.OldText, name) {
-						g.keepAll(c)
-						progress = true
+						decl = append(decl, c)
 					}
+				}
+				for _, c := range decl {
+					if slices.ContainsFunc(decl, func(d *changes.Change) bool { return d != c && within(byID, d, c) }) {
+						continue // a change nested in it declares name
+					}
+					g.keepAll(c)
+					for p := byID[c.Parent]; p != nil; p = byID[p.Parent] {
+						g.kept[p] = true
+					}
+					progress = true
 				}
 			}
 		}
@@ -630,6 +651,20 @@ func (g *regression) keep(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// redeclared matches the type checker's messages on a name declared
+// twice, at either declaration.
+var redeclared = regexp.MustCompile(`\w+ redeclared|other declaration of \w+`)
+
+// within reports whether d is nested in c, at any depth.
+func within(byID map[string]*changes.Change, d, c *changes.Change) bool {
+	for p := byID[d.Parent]; p != nil; p = byID[p.Parent] {
+		if p == c {
+			return true
+		}
+	}
+	return false
 }
 
 // keepAll keeps c and the changes nested in it (the statements of a kept
