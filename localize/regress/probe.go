@@ -231,10 +231,21 @@ func (g *regression) buildErrors(ctx context.Context, cs []*changes.Change) ([]b
 	}
 	// The tests that run are the tested package's: the test files of the
 	// other packages loaded (the changes' directories) do not build into
-	// the test binary, and their errors are not the version's.
+	// the test binary, and their errors are not the version's; nor are
+	// those of a package the test binary does not import (a command of
+	// the module whose dependency the module's go.sum lacks).
 	testDirs := map[string]bool{}
 	var perrs []packages.Error
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
+	var tested []*packages.Package
+	for _, p := range pkgs {
+		if p.PkgPath == g.pkgPath || p.PkgPath == g.pkgPath+"_test" {
+			tested = append(tested, p)
+		}
+	}
+	if len(tested) == 0 {
+		tested = pkgs // not found by path: every package's errors count
+	}
+	packages.Visit(tested, nil, func(p *packages.Package) {
 		if p.PkgPath == g.pkgPath || p.PkgPath == g.pkgPath+"_test" {
 			for _, f := range p.GoFiles {
 				testDirs[filepath.Dir(f)] = true
