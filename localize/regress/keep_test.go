@@ -9,11 +9,13 @@ import (
 )
 
 // TestRegressRenamedFile: testdata/renamed's new version renames
-// custom.go to labels.go, adding Marked, which the failing test calls,
-// and the suffix to Label's return, the regression. The version with
-// every change but Marked's reverted must build (the old declarations
-// not put back beside the new ones), and the root cause is Label's
-// return.
+// custom.go to labels.go, adding Marked, which the failing test calls
+// (with a field added to Style and a constant of a parenthesized
+// declaration), and the suffix to Label's return, the regression. The
+// version with every change but those the test needs reverted must
+// build (the old declarations not put back beside the new ones), and
+// the root cause is Label's return. The test files were renamed too: the old prefix_test.go uses
+// a helper of the old custom_test.go, which the versions tried get.
 func TestRegressRenamedFile(t *testing.T) {
 	t.Parallel()
 	dir, _ := filepath.Abs("testdata/renamed")
@@ -31,8 +33,8 @@ func TestRegressRenamedFile(t *testing.T) {
 		}
 	}
 	want := "return Prefix + s + Suffix"
-	if !slices.Equal(root, []string{want}) || !rep.Verified {
-		t.Errorf("root %q (aux %v, kept %v, verified %v), want %q, verified", root, rep.Aux, rep.Kept, rep.Verified, want)
+	if !slices.Equal(root, []string{want}) || !rep.Verified || !rep.OldTests {
+		t.Errorf("root %q (aux %v, kept %v, verified %v, old tests %v), want %q, verified, with the old tests", root, rep.Aux, rep.Kept, rep.Verified, rep.OldTests, want)
 	}
 }
 

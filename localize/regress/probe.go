@@ -5,6 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -641,7 +644,7 @@ func (g *regression) keep(ctx context.Context) error {
 			for _, name := range namesIn(e.msg) {
 				var decl []*changes.Change
 				for _, c := range rest {
-					if !g.kept[c] && declares(c.NewText, name) && !declares(c.OldText, name) {
+					if !g.kept[c] && declaresIn(c, name) {
 						decl = append(decl, c)
 					}
 				}
@@ -685,6 +688,81 @@ func (g *regression) keepAll(c *changes.Change) {
 	for _, d := range g.set.Children(c) {
 		g.keepAll(d)
 	}
+}
+
+// declaresIn reports whether change c declares name and its old code
+// did not: a func, type, var or const (a spec of a parenthesized
+// declaration too), a method, a short variable declaration, or a field
+// or interface method of a type.
+func declaresIn(c *changes.Change, name string) bool {
+	decl := func(code string) bool {
+		if code == "" {
+			return false
+		}
+		return declares(code, name) || specDeclares(c, name) || declaresField(code, name)
+	}
+	return c.Kind != changes.Removed && decl(c.NewText) && (c.Kind == changes.Added || !decl(c.OldText))
+}
+
+// specDeclares reports whether c, a spec of a parenthesized declaration
+// (Func "const a, b"), declares name.
+func specDeclares(c *changes.Change, name string) bool {
+	if c.Unit != "spec" {
+		return false
+	}
+	for _, tok := range []string{"const ", "var ", "type "} {
+		if names, ok := strings.CutPrefix(c.Func, tok); ok {
+			return slices.Contains(strings.Split(names, ", "), name)
+		}
+	}
+	return false
+}
+
+// declaresField reports whether code, a type declaration or spec,
+// declares a field or an interface method called name.
+func declaresField(code, name string) bool {
+	if !strings.Contains(code, name) {
+		return false
+	}
+	src := "package p\n" + code
+	if !strings.HasPrefix(strings.TrimSpace(code), "type") {
+		src = "package p\ntype " + code
+	}
+	f, err := parser.ParseFile(token.NewFileSet(), "", src, parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f, func(n ast.Node) bool {
+		var fields *ast.FieldList
+		switch n := n.(type) {
+		case *ast.StructType:
+			fields = n.Fields
+		case *ast.InterfaceType:
+			fields = n.Methods
+		}
+		if fields != nil {
+			for _, fd := range fields.List {
+				for _, id := range fd.Names {
+					found = found || id.Name == name
+				}
+				if len(fd.Names) == 0 {
+					t := fd.Type
+					if st, ok := t.(*ast.StarExpr); ok {
+						t = st.X
+					}
+					if sel, ok := t.(*ast.SelectorExpr); ok {
+						t = sel.Sel
+					}
+					if id, ok := t.(*ast.Ident); ok && id.Name == name {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // declares reports whether code declares name: a func, type, var or

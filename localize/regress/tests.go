@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/faultloc/faultloc/internal/nativetest"
@@ -17,7 +18,8 @@ import (
 // functions, which stay the new version's: a release's other tests often
 // use API that the old version lacks, and they do not decide whether the
 // failing cases pass. A test file the old version lacks is reduced to
-// its package clause. It returns nil when the old version is not a
+// its package clause; a test file of the package that only the old
+// version has (renamed) is added. It returns nil when the old version is not a
 // directory (a patch) or the package's files cannot be listed.
 func oldTests(ctx context.Context, opts *Options, failing []string) map[string][]byte {
 	if opts.Old == "" {
@@ -44,7 +46,8 @@ func oldTests(ctx context.Context, opts *Options, failing []string) map[string][
 		return nil
 	}
 	out := map[string][]byte{}
-	for _, f := range append(append([]string(nil), p.TestGoFiles...), p.XTestGoFiles...) {
+	listed := append(append([]string(nil), p.TestGoFiles...), p.XTestGoFiles...)
+	for _, f := range listed {
 		path := filepath.Join(p.Dir, f)
 		src, ok := opts.Overlay[path]
 		if !ok {
@@ -68,6 +71,33 @@ func oldTests(ctx context.Context, opts *Options, failing []string) map[string][
 		} else {
 			out[path] = []byte("package " + file.Name.Name + "\n")
 		}
+	}
+	// The old version's test files of the package that the new version
+	// lacks (renamed: their helpers are what the old tests use) come
+	// along, but those declaring a failing case's test function.
+	rel, err := filepath.Rel(newRoot, p.Dir)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return nil
+	}
+	oldDir := filepath.Join(opts.Old, rel)
+	entries, _ := os.ReadDir(oldDir)
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, "_test.go") || slices.Contains(listed, name) {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(p.Dir, name)); err == nil {
+			continue // in the new version, but not built (constraints)
+		}
+		src, err := os.ReadFile(filepath.Join(oldDir, name))
+		if err != nil {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+		if err != nil || declaresAny(file, tests) || file.Name.Name != p.Name && file.Name.Name != p.Name+"_test" {
+			continue
+		}
+		out[filepath.Join(p.Dir, name)] = src
 	}
 	return out
 }

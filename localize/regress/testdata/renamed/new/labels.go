@@ -5,8 +5,18 @@ package renamed
 // Prefix starts every label.
 const Prefix = "x"
 
-// Suffix ends a marked label.
-const Suffix = "!"
+const (
+	// Suffix ends a marked label.
+	Suffix = "!"
+	// Dot ends a sentence.
+	Dot = "."
+)
+
+// Style says how to label.
+type Style struct {
+	Upper bool
+	Mark  string
+}
 
 // Label labels s.
 func Label(s string) string {

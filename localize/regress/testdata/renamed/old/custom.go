@@ -5,6 +5,9 @@ package renamed
 // Prefix starts every label.
 const Prefix = "x"
 
+// Style says how to label.
+type Style struct{ Upper bool }
+
 // Label labels s.
 func Label(s string) string {
 	return Prefix + s

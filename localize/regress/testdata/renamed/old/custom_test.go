@@ -2,8 +2,10 @@ package renamed
 
 import "testing"
 
+func want(s string) string { return "x" + s }
+
 func TestLabel(t *testing.T) {
-	if got := Label("a"); got != "xa" {
-		t.Errorf("Label(a) = %q, want %q", got, "xa")
+	if got := Label("a"); got != want("a") {
+		t.Errorf("Label(a) = %q, want %q", got, want("a"))
 	}
 }
