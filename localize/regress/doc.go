@@ -54,6 +54,14 @@
 // Each critical predicate's branch is compared with the same occurrence
 // of the same branch in the run with every change reverted.
 //
+// A statement of the root cause may run under a condition the release
+// changed too (an added if whose body it is, an if whose condition
+// changed): reverting the statement passes, and so may neutralising the
+// condition, and no reversal tells which is wrong. The changed header
+// of the innermost if, loop or case clause around a root statement,
+// when the failing run depends on it, is reported with the root cause
+// as its guard (Report.Guards): a fix often changes the condition.
+//
 // The root cause says which change broke the case. When it replaced code
 // (a rewrite: a call to a new parser where the old loop was), the bug is
 // often in the new code it brought in, which no reversal singles out:

@@ -87,6 +87,12 @@ func (r *Report) WriteText(w io.Writer) error {
 	for _, id := range r.Root {
 		fmt.Fprintf(&b, "  %s\n", byID[id])
 	}
+	if len(r.Guards) > 0 {
+		b.WriteString("under conditions the release changed too (reverting the root passes, and so may neutralising them; the fix may belong there):\n")
+		for _, id := range r.Guards {
+			fmt.Fprintf(&b, "  %s\n", byID[id])
+		}
+	}
 	fmt.Fprintf(&b, "auxiliary changes (reverted with it so that it builds): %s\n", list(r.Aux))
 	for _, id := range r.Aux {
 		fmt.Fprintf(&b, "  %s\n", byID[id])

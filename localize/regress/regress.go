@@ -208,6 +208,15 @@ type Report struct {
 	// Aux are the auxiliary changes: reverted with Root so that the
 	// version builds; not causes.
 	Aux []string `json:"aux"`
+	// Guards are the changed conditions a statement of Root runs under:
+	// the header of the innermost if, loop or case clause around it,
+	// where the release changed that header too (an if whose condition
+	// changed, or an added if, whose header change is the whole if) and
+	// the failing run depends on it (a cause, where there are causes).
+	// Reverting the statement passes, and so may neutralising the
+	// condition; no reversal tells which is wrong, and a fix often
+	// changes the condition. Set only for a verified Root.
+	Guards []string `json:"guards,omitempty"`
 	// Rounds is the round of the causes delta debugging searched among
 	// (the light ones, when a light set of them sufficed): -1 if no set
 	// of causes sufficed and it searched every change.
@@ -834,6 +843,16 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 		return rep, err
 	}
 	rep.Verified = o == slicing.Pass
+	if rep.Verified {
+		var causes map[string]bool
+		for _, c := range rep.Causes {
+			if causes == nil {
+				causes = map[string]bool{}
+			}
+			causes[c.Change] = true
+		}
+		rep.Guards = ids(guards(set, root, aux, causes))
+	}
 	if sem != nil && rep.Verified {
 		switchProg := prog
 		if opts.NoSwitch {
