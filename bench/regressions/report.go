@@ -24,7 +24,7 @@ func report(results []result, total int, checkOnly bool) string {
 		}
 		return b.String()
 	}
-	var ran, explained, within, ref, fix1, fix3, fewer, ddDone int
+	var ran, explained, within, ref, guarded, fix1, fix3, fewer, ddDone int
 	for _, res := range results {
 		if res.rep == nil {
 			continue
@@ -36,13 +36,16 @@ func report(results []result, total int, checkOnly bool) string {
 				within++
 			}
 		}
-		if res.explained() && res.holdsRef(res.rep.Root) {
+		if res.explained() && res.rootRef() {
 			ref++
+			if !res.holdsRef(res.rep.Root) {
+				guarded++
+			}
 		}
-		if res.explained() && (res.holdsRef(res.rep.Root) || res.fixRef() == 1) {
+		if res.explained() && (res.rootRef() || res.fixRef() == 1) {
 			fix1++
 		}
-		if k := res.fixRef(); res.explained() && (res.holdsRef(res.rep.Root) || k >= 1 && k <= 3) {
+		if k := res.fixRef(); res.explained() && (res.rootRef() || k >= 1 && k <= 3) {
 			fix3++
 		}
 		if dd := res.baseline("dd over all changes"); dd != nil && dd.Err == "" && len(dd.Diff) > 0 {
@@ -55,11 +58,11 @@ func report(results []result, total int, checkOnly bool) string {
 	fmt.Fprintf(&b, "## Summary\n\n")
 	fmt.Fprintf(&b, "- regressions: %d; faultloc regress reported on %d\n", len(results), ran)
 	fmt.Fprintf(&b, "- explained (a root cause, verified by a run of its version, before the deadline): %d; with AFTER's own time (its semantic analysis and trials, baselines not counted) within 5 minutes: %d\n", explained, within)
-	fmt.Fprintf(&b, "- explained with a root cause holding a reference line (which change broke it): %d of %d (%s)\n", ref, len(results), pct(ref, len(results)))
+	fmt.Fprintf(&b, "- explained with a root cause holding a reference line (which change broke it): %d of %d (%s); %d of them in a guard of the root (a changed condition its statement runs under) only\n", ref, len(results), pct(ref, len(results)), guarded)
 	fmt.Fprintf(&b, "- explained with a reference line in the root cause or, where the root cause replaced code, in the first fix site (where to fix it): %d of %d (%s); in the first 3 fix sites: %d (%s)\n", fix1, len(results), pct(fix1, len(results)), fix3, pct(fix3, len(results)))
 	fmt.Fprintf(&b, "- AFTER with fewer test runs than dd over all changes: %d of the %d where dd over all changes ended with an answer (%s)\n\n", fewer, ddDone, pct(fewer, ddDone))
 	b.WriteString("## Regressions\n\n")
-	b.WriteString("changes: between the releases (`changes.Dirs`, test files not compared); causes: the changes the failing run depends on (the semantic analysis; none when the interpreter could not record it); trials: how the versions tried ran (interp: faultloc's interpreter; native: go test builds with overlays); ref: whether the answer holds a reference line (a line of the bad release that the upstream fix changes): one of its changes covers the line and no change nested in it does (the finest change there; a modified statement has no nested changes, whatever its size), and the size of the root's narrowest such change when it spans more than one line (\"yes (14 lines)\"; in aux: not the root cause but one of its auxiliary changes); fix sites: how many causes the root cause brought into the failing run (those it runs that the run with the root cause reverted does not), and the rank of the first whose executed lines hold a reference line; v/r: versions tried and test runs; time: AFTER's own (semantic analysis and trials), then the whole command's wall time with the baselines; a baseline that the deadline stopped shows the smallest failing set it had found, not a minimal one, with why it stopped in parentheses (its ref then says little: the whole set may hold a reference line).\n\n")
+	b.WriteString("changes: between the releases (`changes.Dirs`, test files not compared); causes: the changes the failing run depends on (the semantic analysis; none when the interpreter could not record it); trials: how the versions tried ran (interp: faultloc's interpreter; native: go test builds with overlays); ref: whether the answer holds a reference line (a line of the bad release that the upstream fix changes): one of its changes covers the line and no change nested in it does (the finest change there; a modified statement has no nested changes, whatever its size), and the size of the root's narrowest such change when it spans more than one line (\"yes (14 lines)\"; in guard: in the header of the innermost if, loop or case around a root statement, which the release changed too and faultloc regress reports with the root; in aux: not the root cause but one of its auxiliary changes); fix sites: how many causes the root cause brought into the failing run (those it runs that the run with the root cause reverted does not), and the rank of the first whose executed lines hold a reference line; v/r: versions tried and test runs; time: AFTER's own (semantic analysis and trials), then the whole command's wall time with the baselines; a baseline that the deadline stopped shows the smallest failing set it had found, not a minimal one, with why it stopped in parentheses (its ref then says little: the whole set may hold a reference line).\n\n")
 	b.WriteString("| regression | releases | changes | causes | trials | AFTER root + aux | ref | verified | fix sites | v/r, time | dd all | ref | v/r | dd causes | v/r | bisection | ref | v/r |\n")
 	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, res := range results {
@@ -71,6 +74,9 @@ func report(results []result, total int, checkOnly bool) string {
 		}
 		rep := res.rep
 		root := ids(rep.Root)
+		if len(rep.Guards) > 0 {
+			root += " (under " + ids(rep.Guards) + ")"
+		}
 		if len(rep.Aux) > 0 {
 			root += " + " + ids(rep.Aux)
 		}
@@ -94,7 +100,11 @@ func report(results []result, total int, checkOnly bool) string {
 		if n := res.refSpan(rep.Root); n > 1 {
 			ref = fmt.Sprintf("yes (%d lines)", n)
 		}
-		if !res.holdsRef(rep.Root) && res.holdsRef(rep.Aux) {
+		switch {
+		case res.holdsRef(rep.Root):
+		case res.holdsRef(rep.Guards):
+			ref = "in guard"
+		case res.holdsRef(rep.Aux):
 			ref = "in aux"
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %s | %s | %s | %s | %s | %d/%d, %v / %v |", r.name, rel, len(rep.Changes), len(rep.Causes), trials, root,

@@ -33,6 +33,7 @@ type regressReport struct {
 	FixSites      []fixSite  `json:"fixSites"`
 	Descent       string     `json:"descent"`
 	Aux           []string   `json:"aux"`
+	Guards        []string   `json:"guards"`
 	Rounds        int        `json:"rounds"`
 	Verified      bool       `json:"verified"`
 	Trials        string     `json:"trials"`
@@ -165,6 +166,13 @@ func (res result) refSpan(ids []string) int {
 	return best
 }
 
+// rootRef reports whether the root cause holds a reference line: one of
+// its changes, or one of its guards (the changed conditions its
+// statements run under, which faultloc regress reports with it).
+func (res result) rootRef() bool {
+	return res.holdsRef(res.rep.Root) || res.holdsRef(res.rep.Guards)
+}
+
 // fixRef returns the rank of the first fix site holding a reference
 // line (as holdsRef: its change is the finest covering one; fix sites are
 // never an added function's whole declaration), or 0 if none does.
@@ -191,7 +199,7 @@ func (res result) summary() string {
 		return "valid"
 	}
 	return fmt.Sprintf("root %s (reference line: %v, verified %v, partial %v), %d fix sites (first with a reference line: %d), %d changes, %s trials, %v",
-		ids(res.rep.Root), res.holdsRef(res.rep.Root), res.rep.Verified, res.rep.Partial, len(res.rep.FixSites), res.fixRef(), len(res.rep.Changes), res.rep.Trials, res.wall.Round(time.Second))
+		ids(res.rep.Root), res.rootRef(), res.rep.Verified, res.rep.Partial, len(res.rep.FixSites), res.fixRef(), len(res.rep.Changes), res.rep.Trials, res.wall.Round(time.Second))
 }
 
 func lastLine(s string) string {
