@@ -22,7 +22,9 @@ import (
 // changed dependency in the tree with tests of its own (othertests), a
 // changed import, whose versions have two shapes (imports), and a tested
 // directory holding only external test files (testsonly), whose package
-// without its tests has no files and no export data.
+// without its tests has no files and no export data, and a changed
+// command beside the tested package that no version builds and the
+// tests do not import (othercmd): its errors are no version's.
 //
 // The go command takes about a second a version: go test ./... checks
 // the whole set and one other subset, drawn seeded, of each subject (the
@@ -41,6 +43,7 @@ func TestTypeCheckMatchesGoCommand(t *testing.T) {
 		{"othertests", "testdata/othertests", ".", "example.com/othertests", 1},
 		{"imports", "testdata/imports", "./testdata/imports/new", "github.com/faultloc/faultloc/localize/regress/testdata/imports/new", 2},
 		{"testsonly", "testdata/testsonly", "./check", "example.com/testsonly/check", 1},
+		{"othercmd", "testdata/othercmd", "./testdata/othercmd/new", "github.com/faultloc/faultloc/localize/regress/testdata/othercmd/new", 1},
 	}
 	ctx := context.Background()
 	for _, s := range subjects {

@@ -125,9 +125,22 @@ func (tc *Checker) listing(ctx context.Context, shape string, overlay map[string
 // in-process checks when a package of the tree uses cgo, a package outside
 // the tree has errors or no export data (but for one without files: a
 // directory holding only external tests), or a test variant of a package
-// outside the tree exists (it imports the tree).
+// outside the tree exists (it imports the tree). Of the packages listed,
+// those the tested package's test binary does not import are left out.
 func (tc *Checker) newListing(listed []*packages.Package) *listing {
 	l := &listing{byID: map[string]*packages.Package{}, files: map[string][]*packages.Package{}, keys: map[string]string{}}
+	// Only what the test binary imports counts: a package of the
+	// patterns that the tested package's tests do not import (a command
+	// of the module) builds into no version tried.
+	var tested []*packages.Package
+	for _, p := range listed {
+		if p.PkgPath == tc.tested || p.PkgPath == tc.tested+"_test" || p.PkgPath == tc.tested+".test" {
+			tested = append(tested, p)
+		}
+	}
+	if len(tested) > 0 {
+		listed = tested
+	}
 	packages.Visit(listed, nil, func(p *packages.Package) {
 		l.byID[p.ID] = p
 		switch {
