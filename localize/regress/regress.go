@@ -15,6 +15,7 @@ import (
 
 	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/localize"
+	"github.com/faultloc/faultloc/localize/regress/internal/guard"
 	"github.com/faultloc/faultloc/localize/regress/internal/reach"
 	"github.com/faultloc/faultloc/slicing"
 	"github.com/faultloc/faultloc/trace"
@@ -851,7 +852,7 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			}
 			causes[c.Change] = true
 		}
-		rep.Guards = ids(guards(set, root, aux, causes))
+		rep.Guards = ids(guard.Guards(set, root, aux, causes))
 	}
 	if sem != nil && rep.Verified {
 		switchProg := prog

@@ -1,4 +1,4 @@
-package regress
+package guard
 
 import (
 	"go/ast"
@@ -10,7 +10,7 @@ import (
 	"github.com/faultloc/faultloc/changes"
 )
 
-// guards returns the changes holding a condition that a statement of
+// Guards returns the changes holding a condition that a statement of
 // root runs under, where the release changed that condition too: the
 // header of the innermost if, loop or case clause around the statement
 // (within its function), when a change outside root and aux begins in
@@ -21,7 +21,7 @@ import (
 // which of the two is wrong, and a fix often changes the condition (a
 // check made unconditional, a special case taken too early). A root
 // change that is itself a header has none.
-func guards(set *changes.Set, root, aux []*changes.Change, causes map[string]bool) []*changes.Change {
+func Guards(set *changes.Set, root, aux []*changes.Change, causes map[string]bool) []*changes.Change {
 	files := map[string]*ast.File{}
 	fsets := map[string]*token.FileSet{}
 	parse := func(file string) (*ast.File, *token.FileSet) {
