@@ -40,18 +40,24 @@ func TestRegressAddedTwice(t *testing.T) {
 // versions it tried, in the order reported.
 func explainSubject(t *testing.T, name string) (*Report, []Trial) {
 	t.Helper()
+	return explainWith(t, name, Options{})
+}
+
+// explainWith is explainSubject with the options of opts besides the
+// versions, the package, NoSolver, NoBaselines and Progress.
+func explainWith(t *testing.T, name string, opts Options) (*Report, []Trial) {
+	t.Helper()
 	dir, _ := filepath.Abs(filepath.Join("testdata", name))
 	var mu sync.Mutex
 	var trials []Trial
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/" + name + "/new", NoSolver: true, NoBaselines: true,
-		Progress: func(tr Trial) {
-			mu.Lock()
-			defer mu.Unlock()
-			trials = append(trials, tr)
-		},
-	})
+	opts.Old, opts.New = filepath.Join(dir, "old"), filepath.Join(dir, "new")
+	opts.Package, opts.NoSolver, opts.NoBaselines = "./testdata/"+name+"/new", true, true
+	opts.Progress = func(tr Trial) {
+		mu.Lock()
+		defer mu.Unlock()
+		trials = append(trials, tr)
+	}
+	rep, err := Explain(context.Background(), &opts)
 	if err != nil {
 		t.Fatal(err)
 	}

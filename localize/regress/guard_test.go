@@ -1,8 +1,6 @@
 package regress
 
 import (
-	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,14 +12,7 @@ import (
 // the fault, is the root's guard.
 func TestRegressGuard(t *testing.T) {
 	t.Parallel()
-	dir, _ := filepath.Abs("testdata/guard")
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/guard/new", NoSolver: true, NoBaselines: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, _ := explainSubject(t, "guard")
 	text := func(ids []string) []string {
 		var out []string
 		for _, c := range rep.Changes {

@@ -1,8 +1,6 @@
 package regress
 
 import (
-	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -18,14 +16,7 @@ import (
 // a helper of the old custom_test.go, which the versions tried get.
 func TestRegressRenamedFile(t *testing.T) {
 	t.Parallel()
-	dir, _ := filepath.Abs("testdata/renamed")
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/renamed/new", NoSolver: true, NoBaselines: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, _ := explainSubject(t, "renamed")
 	var root []string
 	for _, c := range rep.Changes {
 		if slices.Contains(rep.Root, c.ID) {
@@ -46,14 +37,7 @@ func TestRegressRenamedFile(t *testing.T) {
 // is Clamp's return.
 func TestRegressMovedDecl(t *testing.T) {
 	t.Parallel()
-	dir, _ := filepath.Abs("testdata/moveddecl")
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/moveddecl/new", NoSolver: true, NoBaselines: true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, _ := explainSubject(t, "moveddecl")
 	var root, kept []string
 	for _, c := range rep.Changes {
 		if slices.Contains(rep.Root, c.ID) {

@@ -1,8 +1,6 @@
 package regress
 
 import (
-	"context"
-	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -14,14 +12,7 @@ import (
 // root cause is Double's change.
 func TestRegressOtherPackageErrors(t *testing.T) {
 	t.Parallel()
-	dir, _ := filepath.Abs("testdata/othercmd")
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/othercmd/new", NoSolver: true, NoBaselines: true, Trials: TrialsNative,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, _ := explainWith(t, "othercmd", Options{Trials: TrialsNative})
 	var root []string
 	for _, c := range rep.Changes {
 		if slices.Contains(rep.Root, c.ID) {

@@ -932,14 +932,7 @@ func TestRegressOldTestsHideFault(t *testing.T) {
 // switching unless noSwitch.
 func explainSwitching(t *testing.T, subject string, noSwitch bool) *Report {
 	t.Helper()
-	dir, _ := filepath.Abs(filepath.Join("testdata", subject))
-	rep, err := Explain(context.Background(), &Options{
-		Old: filepath.Join(dir, "old"), New: filepath.Join(dir, "new"),
-		Package: "./testdata/" + subject + "/new", NoSolver: true, NoBaselines: true, NoSwitch: noSwitch,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep, _ := explainWith(t, subject, Options{NoSwitch: noSwitch})
 	return rep
 }
 
