@@ -90,6 +90,9 @@ func (r *run) stores() *natStores {
 // stored records that interpreted code stored x at native key k by event
 // ev (NoEvent: forget the key's store).
 func (n *natMap) stored(k, x reflect.Value, ev EventID) {
+	if ev == NoEvent && n.r.natSt == nil {
+		return // nothing remembered to forget (an untraced run stores none)
+	}
 	st := n.r.stores()
 	st.mu.Lock()
 	defer st.mu.Unlock()
