@@ -73,10 +73,14 @@ func EvidenceOf(s Scorer) Evidence {
 	return EvidenceCombined
 }
 
-// JoinReason appends msg to a report's reason, "; " between them.
+// JoinReason appends msg to a report's reason, "; " between them (an
+// empty one adds nothing).
 func JoinReason(reason, msg string) string {
 	if reason == "" {
 		return msg
+	}
+	if msg == "" {
+		return reason
 	}
 	return reason + "; " + msg
 }

@@ -156,3 +156,16 @@ func TestMoveToFront(t *testing.T) {
 		t.Errorf("MoveToFront changed its argument: %+v", rs[0])
 	}
 }
+
+func TestJoinReason(t *testing.T) {
+	for _, tc := range []struct{ reason, msg, want string }{
+		{"", "", ""},
+		{"", "cut", "cut"},
+		{"cut", "", "cut"},
+		{"cut", "partial", "cut; partial"},
+	} {
+		if got := JoinReason(tc.reason, tc.msg); got != tc.want {
+			t.Errorf("JoinReason(%q, %q) = %q, want %q", tc.reason, tc.msg, got, tc.want)
+		}
+	}
+}
