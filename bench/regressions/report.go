@@ -74,6 +74,9 @@ func report(results []result, total int, checkOnly bool) string {
 		}
 		rep := res.rep
 		root := ids(rep.Root)
+		if len(rep.Guarded) > 0 {
+			root += " (guarding " + ids(rep.Guarded) + ")"
+		}
 		if len(rep.Guards) > 0 {
 			root += " (under " + ids(rep.Guards) + ")"
 		}

@@ -34,6 +34,7 @@ type regressReport struct {
 	Descent       string     `json:"descent"`
 	Aux           []string   `json:"aux"`
 	Guards        []string   `json:"guards"`
+	Guarded       []string   `json:"guarded"`
 	Rounds        int        `json:"rounds"`
 	Verified      bool       `json:"verified"`
 	Trials        string     `json:"trials"`

@@ -731,7 +731,13 @@
 // code and by round. When the root cause is an added block (reverting it
 // deletes its statements together) and the first fix site is a statement
 // nested in it whose switch passes, that statement is the root cause,
-// the block named as enclosing it. The report gives
+// the block named as enclosing it. A root statement that runs under a
+// condition the release changed too (an if whose condition changed, or
+// an added if that returns or breaks) gives its place to that condition
+// when reverting the condition alone (an added if whole) passes as
+// well; otherwise the condition is listed under the root cause as where
+// the fix may belong.
+// The report gives
 // the root cause, its auxiliary changes, the fix sites, the cause tree
 // from the failure back to
 // the root changes, the causes by round, the critical predicates, every

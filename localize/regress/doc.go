@@ -61,6 +61,13 @@
 // of the innermost if, loop or case clause around a root statement,
 // when the failing run depends on it, is reported with the root cause
 // as its guard (Report.Guards): a fix often changes the condition.
+// When reverting the guard alone passes too, the guard takes the
+// statement's place in the root cause (Report.Chosen "guard",
+// Report.Guarded naming the statement): the failing run executes the
+// statement because of the condition. An added guard qualifies only as
+// a check that leaves (an if without else whose body ends in return,
+// break, continue, goto or panic), reverted whole: a statement of any
+// other added block stays the finer answer.
 //
 // The root cause says which change broke the case. When it replaced code
 // (a rewrite: a call to a new parser where the old loop was), the bug is

@@ -8,8 +8,9 @@ import (
 
 // TestRegressGuard: testdata/guard's new Put refuses to replace a set
 // key in an added if, whose body sets the error and returns: deleting
-// either statement makes the case pass, and the if, whose condition is
-// the fault, is the root's guard.
+// either statement makes the case pass, and so does deleting the if,
+// whose condition is the fault: the if is the root cause, the statement
+// delta debugging found under it named as what it guards.
 func TestRegressGuard(t *testing.T) {
 	t.Parallel()
 	rep, _ := explainSubject(t, "guard")
@@ -22,8 +23,31 @@ func TestRegressGuard(t *testing.T) {
 		}
 		return out
 	}
-	if root, g := text(rep.Root), text(rep.Guards); len(root) != 1 || root[0] != `err = fmt.Errorf("key %s is set", k)` && root[0] != "return" ||
-		len(g) != 1 || !strings.HasPrefix(g[0], "if _, ok := m[k]; ok {") || !rep.Verified {
-		t.Errorf("root %q, guards %q (verified %v), want a statement of the added if, verified, under the if", root, g, rep.Verified)
+	if root, g := text(rep.Root), text(rep.Guarded); len(root) != 1 || !strings.HasPrefix(root[0], "if _, ok := m[k]; ok {") ||
+		len(g) != 1 || g[0] != `err = fmt.Errorf("key %s is set", k)` && g[0] != "return" || !rep.Verified || rep.Chosen != ChosenGuard {
+		t.Errorf("root %q guarding %q (verified %v, chosen %q), want the added if, verified, guarding a statement of it", root, g, rep.Verified, rep.Chosen)
+	}
+}
+
+// TestRegressGuardModified: testdata/guardmod's new Truncate marks a cut
+// and cuts a string of exactly n bytes too: reverting the cut's
+// statement passes, and so does reverting the changed condition it runs
+// under, which takes the root's place.
+func TestRegressGuardModified(t *testing.T) {
+	t.Parallel()
+	rep, _ := explainWith(t, "guardmod", Options{Run: "TestTruncateExact"})
+	var root, guarded []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) {
+			root = append(root, c.Unit)
+		}
+		if slices.Contains(rep.Guarded, c.ID) {
+			guarded = append(guarded, c.Unit)
+		}
+	}
+	if !slices.Equal(root, []string{"if header"}) || !rep.Verified || rep.Chosen != ChosenGuard ||
+		!slices.Equal(guarded, []string{"stmt"}) || len(rep.Guards) != 0 {
+		t.Errorf("root %v (verified %v, chosen %q), guarding %v, guards %v; want the if header, verified, chosen %q, guarding the statement",
+			root, rep.Verified, rep.Chosen, guarded, rep.Guards, ChosenGuard)
 	}
 }

@@ -80,6 +80,8 @@ func (r *Report) WriteText(w io.Writer) error {
 			how = "a statement of added code that the root found before it depends on by data, and that, deleted alone, passes"
 		case ChosenSwitched:
 			how = fmt.Sprintf("the statement of the added block %s that decides the failure: a switch of its branch in the failing run passes", list(r.Enclosing))
+		case ChosenGuard:
+			how = fmt.Sprintf("the changed condition that %s runs under, whose reversal alone passes too: the failing run executes it because of the condition", list(r.Guarded))
 		}
 		where = fmt.Sprintf("%s; delta debugging found %s %s", how, list(r.Found), where)
 	}

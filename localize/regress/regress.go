@@ -224,7 +224,7 @@ type Report struct {
 	Rounds int `json:"rounds"`
 	// Chosen says how Root was chosen when it is not the minimal set
 	// that delta debugging found (Found), or "" when it is:
-	// ChosenAuxiliary, ChosenOrigin, ChosenAddedCode or ChosenSwitched, the step that
+	// ChosenAuxiliary, ChosenOrigin, ChosenAddedCode, ChosenGuard or ChosenSwitched, the step that
 	// replaced the root found before it (when more than one did, the
 	// last). Root may then lie outside the causes up to round Rounds.
 	Chosen string `json:"chosen,omitempty"`
@@ -242,6 +242,9 @@ type Report struct {
 	// cause that a change nested in it replaced in Root (Chosen
 	// ChosenSwitched), or nil.
 	Enclosing []string `json:"enclosing,omitempty"`
+	// Guarded is the root cause that a changed condition it ran under
+	// replaced in Root (Chosen ChosenGuard): its reversal passes too.
+	Guarded []string `json:"guarded,omitempty"`
 	// OldTests says that the versions tried had the old version's test
 	// files, except those declaring the failing cases' test functions
 	// (the new version's). A release's other tests often need its new API;
@@ -330,6 +333,11 @@ const (
 	// added code that decides the failure (Report.Enclosing names the
 	// added change it replaced).
 	ChosenSwitched = "switched"
+	// ChosenGuard: a changed condition (the header of an if, loop or
+	// case clause; an added if that leaves, whole) that the root found
+	// before it runs under (Report.Guarded), whose reversal alone passes
+	// as well: the failing run executes the statement because of it.
+	ChosenGuard = "guard"
 )
 
 // nativeWhy says why the versions must run natively though the
@@ -852,7 +860,26 @@ func explain(ctx context.Context, opts *Options) (*Report, error) {
 			}
 			causes[c.Change] = true
 		}
-		rep.Guards = ids(guard.Guards(set, root, aux, causes))
+		guards := guard.Guards(set, root, aux, causes)
+		gr, err := guard.Prefer(ctx, guards, func(ctx context.Context, cs []*changes.Change) (bool, error) {
+			o, err := after.withAux(ctx, cs)
+			return o == slicing.Pass, err
+		})
+		if err != nil {
+			return rep, err
+		}
+		if gr != nil {
+			if rep.Chosen == "" {
+				rep.Found = ids(root)
+			}
+			rep.Chosen, rep.Guarded, root = ChosenGuard, rep.Root, gr
+			if aux, _, err = g.auxiliary(ctx, root); err != nil {
+				return rep, err
+			}
+			rep.Root, rep.Aux = ids(root), ids(aux)
+			guards = guard.Guards(set, root, aux, causes)
+		}
+		rep.Guards = ids(guards)
 	}
 	if sem != nil && rep.Verified {
 		switchProg := prog

@@ -1,6 +1,7 @@
 package guard
 
 import (
+	"context"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -103,4 +104,73 @@ func guardHeader(f *ast.File, tf *token.File, off, end int) (from, to int, ok bo
 		return true
 	})
 	return from, to, ok
+}
+
+// Prefer returns the guards of gs that take a verified root cause's
+// place, or nil: the first single guard, then all of them together,
+// whose reversal passes (pass runs the version with them and their
+// auxiliary changes reverted). When reverting a statement and reverting
+// the changed condition it runs under each make the cases pass, the
+// condition comes first in the failing run, which executes the
+// statement because of it: the control counterpart of where a wrong
+// value starts. A guard the old version has (a changed condition) is
+// always tried. An added one, which reverting deletes whole, is tried
+// only when it is a check that leaves (an if without else whose body
+// ends in return, break, continue, goto or panic): its body does little
+// but leave, and its condition decides; a statement of any other added
+// block is the finer answer (an added block whose one statement is
+// wrong).
+func Prefer(ctx context.Context, gs []*changes.Change, pass func(context.Context, []*changes.Change) (bool, error)) ([]*changes.Change, error) {
+	var try []*changes.Change
+	for _, g := range gs {
+		if g.Kind == changes.Modified || g.Kind == changes.Added && exitCheck(g.NewText) {
+			try = append(try, g)
+		}
+	}
+	tries := make([][]*changes.Change, 0, len(try)+1)
+	for _, g := range try {
+		tries = append(tries, []*changes.Change{g})
+	}
+	if len(try) > 1 {
+		tries = append(tries, try)
+	}
+	for _, t := range tries {
+		ok, err := pass(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return t, nil
+		}
+	}
+	return nil, nil
+}
+
+// exitCheck reports whether code is an if statement without else whose
+// body ends in a return, break, continue, goto or call of panic.
+func exitCheck(code string) bool {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nfunc _() {\n"+code+"\n}", parser.SkipObjectResolution)
+	if err != nil {
+		return false
+	}
+	body := f.Decls[0].(*ast.FuncDecl).Body.List
+	if len(body) != 1 {
+		return false
+	}
+	is, ok := body[0].(*ast.IfStmt)
+	if !ok || is.Else != nil || len(is.Body.List) == 0 {
+		return false
+	}
+	switch last := is.Body.List[len(is.Body.List)-1].(type) {
+	case *ast.ReturnStmt, *ast.BranchStmt:
+		return true
+	case *ast.ExprStmt:
+		call, ok := last.X.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := call.Fun.(*ast.Ident)
+		return ok && id.Name == "panic"
+	}
+	return false
 }

@@ -1,0 +1,11 @@
+// Package trunc is a regression subject whose new version marks a cut
+// string and changes the condition of the cut with it, wrongly.
+package trunc
+
+// Truncate shortens s to at most n bytes.
+func Truncate(s string, n int) string {
+	if len(s) > n {
+		s = s[:n]
+	}
+	return s
+}
