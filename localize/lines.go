@@ -53,12 +53,17 @@ func ProgramCode(t *trace.Trace, e trace.EventID) bool {
 // statement of a package variable's initializer (a table's entry) or of a
 // func init, which [LineOf] leaves out.
 func InitLineOf(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
-	fn := t.Func(e)
-	st := t.StaticInfo(t.Static(e))
-	if fn == nil || st.Library || !st.Position.IsValid() || IsTestFile(st.Position.Filename) {
+	return InitLine(t.StaticInfo(t.Static(e)))
+}
+
+// InitLine is [InitLineOf] for the events of static instruction st:
+// its line if it is package initialization in a source file of the
+// program, not a test file.
+func InitLine(st *trace.Static) (trace.Line, bool) {
+	if st.Func == nil || st.Library || !st.Position.IsValid() || IsTestFile(st.Position.Filename) {
 		return trace.Line{}, false
 	}
-	for f := fn; f != nil; f = f.Parent() {
+	for f := st.Func; f != nil; f = f.Parent() {
 		if f.Synthetic == "package initializer" || f.Name() == "init" || strings.HasPrefix(f.Name(), "init#") {
 			return trace.Line{File: st.Position.Filename, Line: st.Position.Line}, true
 		}

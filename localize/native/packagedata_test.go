@@ -34,3 +34,24 @@ func TestPackageDataUnsliced(t *testing.T) {
 		t.Errorf("package data lines of %s %v, want %v: the table's declaration and entries", dir, data, want)
 	}
 }
+
+// TestReadInitsTable: testdata/table's failing TestThree depends on the
+// table's entry for "three": the failure's slice reaches that entry's
+// line of package initialization.
+func TestReadInitsTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go test natively")
+	}
+	f, _ := collectIn(t, "testdata/table", "TestThree")
+	read := readInits(context.Background(), f)
+	var lines []int
+	for l := range read {
+		if filepath.Base(l.File) == "table.go" {
+			lines = append(lines, l.Line)
+		}
+	}
+	slices.Sort(lines)
+	if !slices.Contains(lines, 10) {
+		t.Errorf("the slice's package-initialization lines of table.go %v, want the faulty entry's line 10 among them", lines)
+	}
+}

@@ -168,8 +168,9 @@ func readInits(ctx context.Context, f *localize.Failure) map[trace.Line]bool {
 		return nil
 	}
 	read := map[trace.Line]bool{}
-	for _, e := range sl.Events() {
-		if l, ok := localize.InitLineOf(g.Trace(), e); ok {
+	t := g.Trace()
+	for _, s := range sl.Statics() { // not each event: a slice may hold millions
+		if l, ok := localize.InitLine(t.StaticInfo(s)); ok {
 			read[l] = true
 		}
 	}
