@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -185,6 +186,9 @@ func spanOfAll(src []byte) Span {
 
 // ByID returns the change named id, or nil.
 func (s *Set) ByID(id string) *Change {
+	if n, err := strconv.Atoi(strings.TrimPrefix(id, "c")); err == nil && n >= 1 && n <= len(s.Changes) && s.Changes[n-1].ID == id {
+		return s.Changes[n-1] // the IDs number the changes in order
+	}
 	for _, c := range s.Changes {
 		if c.ID == id {
 			return c

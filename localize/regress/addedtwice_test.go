@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/faultloc/faultloc/changes"
 	"github.com/faultloc/faultloc/slicing"
 )
 
@@ -33,6 +34,18 @@ func TestRegressAddedTwice(t *testing.T) {
 	if rep.Chosen != ChosenAddedCode || !slices.Equal(found, []string{"Clamp", "Cap"}) {
 		t.Errorf("chosen %q in place of %v, want %q in place of delta debugging's minimal set (the two call sites)", rep.Chosen, found, ChosenAddedCode)
 	}
+}
+
+// changesIn returns f of each of rep's changes that ids names, in the
+// changes' order.
+func changesIn(rep *Report, ids []string, f func(*changes.Change) string) []string {
+	var out []string
+	for _, c := range rep.Changes {
+		if slices.Contains(ids, c.ID) {
+			out = append(out, f(c))
+		}
+	}
+	return out
 }
 
 // explainSubject explains testdata/name's regression (its old and new

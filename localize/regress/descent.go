@@ -68,12 +68,7 @@ type FixSite struct {
 // is returned.
 func descend(ctx context.Context, g *regression, sem *semantic, newProg *trace.Program, name string, causes []Cause, root, reverted []*changes.Change) ([]FixSite, string, *Switching, error) {
 	within := func(c *changes.Change, cs []*changes.Change) bool { // c is in cs, or nested in a change of cs
-		for ; c != nil; c = g.set.ByID(c.Parent) {
-			if slices.Contains(cs, c) {
-				return true
-			}
-		}
-		return false
+		return slices.Contains(cs, c) || holdsAncestor(g.set, cs, c)
 	}
 	var cand []Cause
 	for _, c := range causes {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/changes"
 )
 
 // TestRegressGuard: testdata/guard's new Put refuses to replace a set
@@ -14,16 +16,8 @@ import (
 func TestRegressGuard(t *testing.T) {
 	t.Parallel()
 	rep, _ := explainSubject(t, "guard")
-	text := func(ids []string) []string {
-		var out []string
-		for _, c := range rep.Changes {
-			if slices.Contains(ids, c.ID) {
-				out = append(out, strings.SplitN(strings.TrimSpace(c.NewText), "\n", 2)[0])
-			}
-		}
-		return out
-	}
-	if root, g := text(rep.Root), text(rep.Guarded); len(root) != 1 || !strings.HasPrefix(root[0], "if _, ok := m[k]; ok {") ||
+	firstLine := func(c *changes.Change) string { return strings.SplitN(strings.TrimSpace(c.NewText), "\n", 2)[0] }
+	if root, g := changesIn(rep, rep.Root, firstLine), changesIn(rep, rep.Guarded, firstLine); len(root) != 1 || !strings.HasPrefix(root[0], "if _, ok := m[k]; ok {") ||
 		len(g) != 1 || g[0] != `err = fmt.Errorf("key %s is set", k)` && g[0] != "return" || !rep.Verified || rep.Chosen != ChosenGuard {
 		t.Errorf("root %q guarding %q (verified %v, chosen %q), want the added if, verified, guarding a statement of it", root, g, rep.Verified, rep.Chosen)
 	}
@@ -36,15 +30,8 @@ func TestRegressGuard(t *testing.T) {
 func TestRegressGuardModified(t *testing.T) {
 	t.Parallel()
 	rep, _ := explainWith(t, "guardmod", Options{Run: "TestTruncateExact"})
-	var root, guarded []string
-	for _, c := range rep.Changes {
-		if slices.Contains(rep.Root, c.ID) {
-			root = append(root, c.Unit)
-		}
-		if slices.Contains(rep.Guarded, c.ID) {
-			guarded = append(guarded, c.Unit)
-		}
-	}
+	unit := func(c *changes.Change) string { return c.Unit }
+	root, guarded := changesIn(rep, rep.Root, unit), changesIn(rep, rep.Guarded, unit)
 	if !slices.Equal(root, []string{"if header"}) || !rep.Verified || rep.Chosen != ChosenGuard ||
 		!slices.Equal(guarded, []string{"stmt"}) || len(rep.Guards) != 0 {
 		t.Errorf("root %v (verified %v, chosen %q), guarding %v, guards %v; want the if header, verified, chosen %q, guarding the statement",

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/faultloc/faultloc/changes"
 )
 
 // TestRegressRenamedFile: testdata/renamed's new version renames
@@ -17,12 +19,7 @@ import (
 func TestRegressRenamedFile(t *testing.T) {
 	t.Parallel()
 	rep, _ := explainSubject(t, "renamed")
-	var root []string
-	for _, c := range rep.Changes {
-		if slices.Contains(rep.Root, c.ID) {
-			root = append(root, strings.TrimSpace(c.NewText))
-		}
-	}
+	root := changesIn(rep, rep.Root, func(c *changes.Change) string { return strings.TrimSpace(c.NewText) })
 	want := "return Prefix + s + Suffix"
 	if !slices.Equal(root, []string{want}) || !rep.Verified || !rep.OldTests {
 		t.Errorf("root %q (aux %v, kept %v, verified %v, old tests %v), want %q, verified, with the old tests", root, rep.Aux, rep.Kept, rep.Verified, rep.OldTests, want)

@@ -616,10 +616,6 @@ func (g *regression) inOrder(cs []*changes.Change) []*changes.Change {
 // new declaration stands for it. It returns an error if none such makes
 // it build.
 func (g *regression) keep(ctx context.Context) error {
-	byID := map[string]*changes.Change{}
-	for _, c := range g.set.Changes {
-		byID[c.ID] = c
-	}
 	for range len(g.set.Changes) + 1 {
 		var rest []*changes.Change
 		for _, c := range g.set.Changes {
@@ -649,11 +645,11 @@ func (g *regression) keep(ctx context.Context) error {
 					}
 				}
 				for _, c := range decl {
-					if slices.ContainsFunc(decl, func(d *changes.Change) bool { return d != c && within(byID, d, c) }) {
+					if slices.ContainsFunc(decl, func(d *changes.Change) bool { return d != c && nestedIn(g.set, d, c) }) {
 						continue // a change nested in it declares name
 					}
 					g.keepAll(c)
-					for p := byID[c.Parent]; p != nil; p = byID[p.Parent] {
+					for p := g.set.ByID(c.Parent); p != nil; p = g.set.ByID(p.Parent) {
 						g.kept[p] = true
 					}
 					progress = true
@@ -670,16 +666,6 @@ func (g *regression) keep(ctx context.Context) error {
 // redeclared matches the type checker's messages on a name declared
 // twice, at either declaration.
 var redeclared = regexp.MustCompile(`\w+ redeclared|other declaration of \w+`)
-
-// within reports whether d is nested in c, at any depth.
-func within(byID map[string]*changes.Change, d, c *changes.Change) bool {
-	for p := byID[d.Parent]; p != nil; p = byID[p.Parent] {
-		if p == c {
-			return true
-		}
-	}
-	return false
-}
 
 // keepAll keeps c and the changes nested in it (the statements of a kept
 // added function).
