@@ -80,7 +80,7 @@ type Change struct {
 	Kind Kind `json:"kind"`
 	// Unit names the syntactic unit changed: "stmt", "if header",
 	// "for header", "switch header", "select header", "case header",
-	// "else", "block", "func signature", "decl", "spec", "element",
+	// "else", "block", "func signature", "decl", "spec", "element", "field",
 	// "import", "package clause", "moved func" or "file". The header of an added
 	// compound statement spans the whole statement: reverting it
 	// deletes the statement.

@@ -466,7 +466,7 @@ func (d *differ) item(o, n *item) {
 		if n.importDecl {
 			unit = "import"
 		}
-		if !d.closures(n.name, op, np) {
+		if !d.closures(n.name, op, np) && !d.fields(n.name, op, np) {
 			d.modified(unit, n.name, op.Pos(), op.End(), np.Pos(), np.End())
 		}
 		return
@@ -477,7 +477,7 @@ func (d *differ) item(o, n *item) {
 	of, ok1 := o.node.(*ast.FuncDecl)
 	nf, ok2 := n.node.(*ast.FuncDecl)
 	if !ok1 || !ok2 || of.Body == nil || nf.Body == nil {
-		if !d.closures(n.name, o.node, n.node) && !d.elements(n.name, o.node, n.node) {
+		if !d.closures(n.name, o.node, n.node) && !d.elements(n.name, o.node, n.node) && !d.fields(n.name, o.node, n.node) {
 			d.modified(n.unit, n.name, o.from, o.to, n.from, n.to)
 		}
 		return

@@ -24,10 +24,14 @@
 // table of entries) that differ only in its elements: aligned element by
 // element (longest common subsequence, then entries paired by their key
 // or first field), each modified, added or removed element is one
-// "element" change. A change therefore is a statement, a compound
+// "element" change. Two versions of a struct or interface type that
+// differ only in their fields (methods), each on lines of its own, are
+// aligned field by field the same way (unaligned fields paired by name):
+// each modified field, and each run of added or removed ones, is one
+// "field" change. A change therefore is a statement, a compound
 // statement's header, a function's signature, a declaration, an element
-// of a table, an import, the package clause, a moved function or a whole
-// file, with its span in both versions ([Change]).
+// of a table, a field of a type, an import, the package clause, a moved
+// function or a whole file, with its span in both versions ([Change]).
 // Formatting and comments alone make no change.
 //
 // # Nested changes

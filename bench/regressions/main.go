@@ -19,9 +19,10 @@
 // interpreter where it runs the failing cases, native go test builds
 // otherwise). It reads the JSON report as a user would: the root cause
 // and its auxiliary changes, whether a root change holds one of the
-// reference lines (the lines of bad that the upstream fix changes: the
-// change covers one and no change nested in it does; the report gives
-// its size, as a modified statement can span many lines), the
+// reference lines (the lines of bad that the upstream fix changes on the
+// test's path, in one file or several: the change covers one and no
+// change nested in it does; the report gives its size, as a modified
+// statement can span many lines), the
 // versions tried and test runs, and the same for the three baselines the
 // command runs beside AFTER: delta debugging over all changes, over the
 // causes, and bisection over the changes in file order. -check stops

@@ -88,7 +88,7 @@ func TestHoldsRef(t *testing.T) {
 	add("c5", "b.go", "c4", 45, 50) // its if
 	add("c6", "b.go", "c5", 46, 46) // the if's statement
 	add("c7", "b.go", "", 70, 83)   // a modified statement: no nested changes
-	res := result{r: regression{refFile: "b.go", refLines: []int{20, 30, 46, 80}}, rep: rep}
+	res := result{r: regression{refs: []ref{{"b.go", []int{20, 30, 46, 80}}}}, rep: rep}
 	tests := []struct {
 		ids  []string
 		want int // refSpan
@@ -175,7 +175,7 @@ func TestFixRef(t *testing.T) {
 		ch.New.StartLine, ch.New.EndLine = c.from, c.to
 		rep.Changes = append(rep.Changes, ch)
 	}
-	r := regression{refFile: "b.go", refLines: []int{20, 21}}
+	r := regression{refs: []ref{{"b.go", []int{20, 21}}}}
 	tests := []struct {
 		name  string
 		sites []fixSite

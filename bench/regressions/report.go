@@ -156,7 +156,7 @@ func report(results []result, total int, checkOnly bool) string {
 	b.WriteString("\n## Sources\n\n| regression | test (from the fix release) | reference lines (bad release) | upstream fix |\n|---|---|---|---|\n")
 	for _, res := range results {
 		r := res.r
-		fmt.Fprintf(&b, "| %s | `%s` of %s | %s:%s | [%s](%s): %s |\n", r.name, r.run, r.fix, r.refFile, lines(r.refLines), strings.TrimPrefix(r.fixURL, "https://github.com/"), r.fixURL, r.fixNote)
+		fmt.Fprintf(&b, "| %s | `%s` of %s | %s | [%s](%s): %s |\n", r.name, r.run, r.fix, refCell(r.refs), strings.TrimPrefix(r.fixURL, "https://github.com/"), r.fixURL, r.fixNote)
 	}
 	return b.String()
 }
@@ -179,6 +179,15 @@ func ids(s []string) string {
 		return fmt.Sprintf("%s … %s (%d changes)", strings.Join(s[:3], " "), s[len(s)-1], len(s))
 	}
 	return strings.Join(s, " ")
+}
+
+// refCell lists reference lines as file:l1,l2 per file.
+func refCell(refs []ref) string {
+	var s []string
+	for _, r := range refs {
+		s = append(s, r.file+":"+lines(r.lines))
+	}
+	return strings.Join(s, "; ")
 }
 
 func lines(ls []int) string {

@@ -139,8 +139,8 @@ func (res result) refSpan(ids []string) int {
 	for _, c := range res.rep.Changes {
 		byID[c.ID] = c
 	}
-	covers := func(c change, l int) bool {
-		return c.File == res.r.refFile && c.New.StartLine <= l && l <= max(c.New.EndLine, c.New.StartLine)
+	covers := func(c change, file string, l int) bool {
+		return c.File == file && c.New.StartLine <= l && l <= max(c.New.EndLine, c.New.StartLine)
 	}
 	nestedIn := func(c change, id string) bool {
 		for p := c.Parent; p != ""; p = byID[p].Parent {
@@ -155,12 +155,14 @@ func (res result) refSpan(ids []string) int {
 		if !slices.Contains(ids, c.ID) {
 			continue
 		}
-		for _, l := range res.r.refLines {
-			if !covers(c, l) || slices.ContainsFunc(res.rep.Changes, func(d change) bool { return nestedIn(d, c.ID) && covers(d, l) }) {
-				continue
-			}
-			if n := max(c.New.EndLine, c.New.StartLine) - c.New.StartLine + 1; best == 0 || n < best {
-				best = n
+		for _, r := range res.r.refs {
+			for _, l := range r.lines {
+				if !covers(c, r.file, l) || slices.ContainsFunc(res.rep.Changes, func(d change) bool { return nestedIn(d, c.ID) && covers(d, r.file, l) }) {
+					continue
+				}
+				if n := max(c.New.EndLine, c.New.StartLine) - c.New.StartLine + 1; best == 0 || n < best {
+					best = n
+				}
 			}
 		}
 	}
