@@ -30,6 +30,18 @@ type staticFacts struct {
 	addrOf *ssa.Alloc
 	call   bool       // a call instruction (static or not)
 	store  *ssa.Store // a store into an element, a field or an aggregate variable
+	// objects: a call some operand or result of which may refer to
+	// an object of native code (a pointer, map, channel or interface:
+	// see nativeState).
+	objects bool
+	// reads: a call of a method whose name says it only reads its
+	// receiver (String, Len, Get…): it leaves a native object's state
+	// as it was (see nativeState).
+	reads bool
+	// fieldOf is the base of a field address into a struct of a
+	// standard-library type, which may be a native object (see
+	// nativeState).
+	fieldOf ssa.Value
 }
 
 // fnFacts are per-function facts, computed once per function.
@@ -89,6 +101,12 @@ func (a *analysis) static(s trace.StaticID) *staticFacts {
 		f.call = true
 		if isStaticCall(instr) {
 			f.kind = kindStaticCall
+		}
+		f.reads = readsOnly(instr.Common())
+		f.objects = mayRefer(instr)
+	case *ssa.FieldAddr:
+		if stdStruct(instr.X.Type()) {
+			f.fieldOf = instr.X
 		}
 	case *ssa.Store:
 		switch addr := instr.Addr.(type) {

@@ -11,7 +11,14 @@
 // dependence), and, for φ instructions, the branch that chose the incoming
 // edge. Calls the interpreter runs natively (the standard library) get the
 // dependences the trace cannot see: on the stores into the memory their
-// arguments refer to. Because every dependence precedes its event, slices
+// arguments refer to, and on the state of the objects they take or
+// return (an httptest.ResponseRecorder, a bytes.Buffer): such a call, and
+// a field address into a standard-library struct, depends on the last
+// native call that used the same object before it ([trace.Trace.ObjectID]),
+// so that a test's read of a recorder's body depends on the handler's
+// write into it. A call whose method name says it only reads (String,
+// Len, Get…) does not become the object's last use. Because every
+// dependence precedes its event, slices
 // are single sweeps over arrays, linear in the trace and two bits of memory
 // per event:
 //

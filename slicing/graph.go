@@ -84,6 +84,9 @@ func NewGraphContext(ctx context.Context, t *trace.Trace) (*Graph, error) {
 	// intoAlloc[A][k] is the last store into element or field k of the
 	// allocation made by event A, for bridged calls that read it.
 	intoAlloc := map[int32]map[uint64]int32{}
+	// lastNative[p] is the last call run natively that used native
+	// object p (nativeState).
+	lastNative := map[uintptr]int32{}
 	var buf []trace.EventID
 	for i := range n {
 		if i%checkEvery == 0 && ctx.Err() != nil {
@@ -126,6 +129,13 @@ func NewGraphContext(ctx context.Context, t *trace.Trace) (*Graph, error) {
 		case info.call:
 			if _, _, interpreted := t.Callee(e); !interpreted {
 				g.c.dep = bridgedReads(t, buf, intoAlloc, g.c.dep)
+				if info.objects {
+					g.c.dep = nativeState(t, int32(i), buf, info.reads, lastNative, g.c.dep)
+				}
+			}
+		case info.fieldOf != nil:
+			if base := depOf(t, buf, info.fieldOf); base >= 0 {
+				g.c.dep = nativeField(t, base, lastNative, g.c.dep)
 			}
 		}
 		g.c.seal()

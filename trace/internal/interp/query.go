@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"io"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -155,6 +156,47 @@ func (t *Trace) Pos(e EventID) token.Position { return t.static(t.ev.Static(e)).
 func (t *Trace) Value(e EventID) Value {
 	k, n, p := t.ev.Raw(e)
 	return Value{k: Kind(k), n: n, p: p}
+}
+
+// ObjectID returns the identity of the object event e's value refers
+// to: the memory a pointer points to, a map, a channel, a pointer, map
+// or channel of native code (an httptest.ResponseRecorder, a
+// bytes.Buffer), or one of these held in an interface; false for any
+// other value and for nil. Two events whose values refer to the same
+// object return the same identity while the trace lives; the identity
+// of a native object and of the interpreter's memory never coincide.
+func (t *Trace) ObjectID(e EventID) (uintptr, bool) {
+	k, _, p := t.ev.Raw(e)
+	return Value{k: Kind(k), p: p}.objectID()
+}
+
+func (v Value) objectID() (uintptr, bool) {
+	if v.p == nil {
+		return 0, false
+	}
+	var rv reflect.Value
+	switch v.k {
+	case KindPointer, KindMap, KindChan:
+		return uintptr(v.p), true
+	case KindNative:
+		rv = (*nativeBox)(v.p).rv
+	case KindInterface:
+		it := (*iface)(v.p)
+		if it.nat == nil {
+			return it.v.objectID()
+		}
+		rv = reflect.ValueOf(it.nat)
+	default:
+		return 0, false
+	}
+	switch rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Chan:
+		if rv.IsNil() {
+			return 0, false
+		}
+		return rv.Pointer(), true
+	}
+	return 0, false
 }
 
 // Producer returns the dependence of event e that produced e's operand v:
