@@ -8,22 +8,24 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// Objects of native code (an httptest.ResponseRecorder, its bytes.Buffer
-// body, a bufio.Writer) hold state the trace does not see: a handler's
+// Objects that natively run code changes (an httptest.ResponseRecorder,
+// its bytes.Buffer body, a bytes.Buffer the program allocated and hands
+// to its Write method) hold state the trace does not see: a handler's
 // Write into a recorder and the test's read of its Body later are two
 // native operations with no event between them. nativeState links them:
-// every event that uses a native object (a call run natively that takes
-// it, or returns it; a field address into it) depends on the last call
-// run natively that used it before, and a call that may change it
-// becomes that last use. Calls whose method name says they only read
-// (String, Len, Get…) depend on the last use without becoming it, so
-// that two reads of one object (two matches of one regexp.Regexp) do not
-// depend on each other. The dependence is coarse: a call depends on
-// every earlier change of the object, whichever part it reads.
+// a call run natively that takes or returns an object
+// ([trace.Trace.ObjectID]), and a field address into a standard-library
+// struct, depends on the last call run natively that used the object
+// before, and a call that may change it becomes that last use. Calls
+// whose method name says they only read (String, Len, Get…) depend on
+// the last use without becoming it, so that two reads of one object (two
+// matches of one regexp.Regexp) do not depend on each other. The
+// dependence is coarse: a call depends on every earlier change of the
+// object, whichever part it reads.
 
-// nativeState appends to dst the last use of each native object that
-// event i (a call run natively, with dependences deps) takes or
-// returns, and records i as their last use unless it only reads.
+// nativeState appends to dst the last use of each object that event i
+// (a call run natively, with dependences deps) takes or returns, and
+// records i as their last use unless it only reads.
 func nativeState(t *trace.Trace, i int32, deps []trace.EventID, reads bool, last map[uintptr]int32, dst []int32) []int32 {
 	use := func(e trace.EventID) {
 		id, ok := t.ObjectID(e)
@@ -44,8 +46,8 @@ func nativeState(t *trace.Trace, i int32, deps []trace.EventID, reads bool, last
 	return dst
 }
 
-// nativeField appends to dst the last use of the native object whose
-// field event i addresses (base is the event of the struct pointer).
+// nativeField appends to dst the last use of the object whose field an
+// event addresses (base is the event of the struct pointer).
 func nativeField(t *trace.Trace, base trace.EventID, last map[uintptr]int32, dst []int32) []int32 {
 	if id, ok := t.ObjectID(base); ok {
 		if l, ok := last[id]; ok {
