@@ -19,24 +19,21 @@ func (d *differ) elements(fn string, o, n ast.Node) bool {
 	if d.old.withoutElts(o, ol) != d.new.withoutElts(n, nl) {
 		return false
 	}
-	ofp := make([]string, len(ol.Elts))
-	for i, e := range ol.Elts {
-		ofp[i] = d.old.fp(e)
+	fps := func(sd *side, l *ast.CompositeLit) []string {
+		out := make([]string, len(l.Elts))
+		for i, e := range l.Elts {
+			out[i] = sd.fp(e)
+		}
+		return out
 	}
-	nfp := make([]string, len(nl.Elts))
-	for i, e := range nl.Elts {
-		nfp[i] = d.new.fp(e)
-	}
-	pairs := lcs(ofp, nfp)
-	if pairs == nil && len(ofp)*len(nfp) > maxLCS {
-		return false
-	}
-	i, j := 0, 0
-	for _, p := range append(pairs, [2]int{len(ofp), len(nfp)}) {
-		d.eltGap(fn, ol, nl, i, p[0], j, p[1])
-		i, j = p[0]+1, p[1]+1
-	}
-	return true
+	okey := func(i int) string { return d.old.eltKey(ol.Elts[i]) }
+	nkey := func(i int) string { return d.new.eltKey(nl.Elts[i]) }
+	return align(fps(d.old, ol), fps(d.new, nl), okey, nkey, func(oi, oj, ni, nj int) { d.eltRun(fn, ol, nl, oi, oj, ni, nj) }, func(i, j int) {
+		o, n := ol.Elts[i], nl.Elts[j]
+		if !d.closures(fn, o, n) {
+			d.modified("element", fn, o.Pos(), o.End(), n.Pos(), n.End())
+		}
+	})
 }
 
 // tableLit returns the composite literal that is the one value of n, a
@@ -81,34 +78,6 @@ func (s *side) eltKey(e ast.Expr) string {
 		}
 	}
 	return ""
-}
-
-// eltGap diffs the unaligned elements ol.Elts[oi:oj] and nl.Elts[ni:nj]
-// between two aligned ones: those of the same key (eltKey) pair and are
-// compared, the runs between them are one change each.
-func (d *differ) eltGap(fn string, ol, nl *ast.CompositeLit, oi, oj, ni, nj int) {
-	if oi == oj && ni == nj {
-		return
-	}
-	ok := make([]string, oj-oi)
-	for k := range ok {
-		ok[k] = d.old.eltKey(ol.Elts[oi+k])
-	}
-	nk := make([]string, nj-ni)
-	for k := range nk {
-		nk[k] = d.new.eltKey(nl.Elts[ni+k])
-	}
-	i, j := oi, ni
-	for _, p := range append(lcs(ok, nk), [2]int{oj - oi, nj - ni}) {
-		d.eltRun(fn, ol, nl, i, oi+p[0], j, ni+p[1])
-		if oi+p[0] < oj {
-			o, n := ol.Elts[oi+p[0]], nl.Elts[ni+p[1]]
-			if !d.closures(fn, o, n) {
-				d.modified("element", fn, o.Pos(), o.End(), n.Pos(), n.End())
-			}
-		}
-		i, j = oi+p[0]+1, ni+p[1]+1
-	}
 }
 
 // eltRun records the old elements ol.Elts[oi:oj] replaced by the new

@@ -28,24 +28,19 @@ func (d *differ) fields(fn string, o, n ast.Node) bool {
 	if d.old.withoutFields(o, ol) != d.new.withoutFields(n, nl) {
 		return false
 	}
-	ofp := make([]string, len(ol.List))
-	for i, f := range ol.List {
-		ofp[i] = d.old.fieldFP(f)
+	fps := func(sd *side, l *ast.FieldList) []string {
+		out := make([]string, len(l.List))
+		for i, f := range l.List {
+			out[i] = sd.fieldFP(f)
+		}
+		return out
 	}
-	nfp := make([]string, len(nl.List))
-	for i, f := range nl.List {
-		nfp[i] = d.new.fieldFP(f)
-	}
-	pairs := lcs(ofp, nfp)
-	if pairs == nil && len(ofp)*len(nfp) > maxLCS {
-		return false
-	}
-	i, j := 0, 0
-	for _, p := range append(pairs, [2]int{len(ofp), len(nfp)}) {
-		d.fieldGap(fn, ol, nl, i, p[0], j, p[1])
-		i, j = p[0]+1, p[1]+1
-	}
-	return true
+	okey := func(i int) string { return d.old.fieldKey(ol.List[i]) }
+	nkey := func(i int) string { return d.new.fieldKey(nl.List[i]) }
+	return align(fps(d.old, ol), fps(d.new, nl), okey, nkey, func(oi, oj, ni, nj int) { d.fieldRun(fn, ol, nl, oi, oj, ni, nj) }, func(i, j int) {
+		o, n := ol.List[i], nl.List[j]
+		d.modified("field", fn, o.Pos(), o.End(), n.Pos(), n.End())
+	})
 }
 
 // fieldList returns the fields of n, a type declaration of one spec or a
@@ -107,32 +102,6 @@ func (s *side) fieldKey(f *ast.Field) string {
 		return f.Names[0].Name
 	}
 	return "embedded " + s.fp(f.Type)
-}
-
-// fieldGap diffs the unaligned fields ol.List[oi:oj] and nl.List[ni:nj]
-// between two aligned ones: those of the same key pair and are one
-// modified change each, the runs between them one change each.
-func (d *differ) fieldGap(fn string, ol, nl *ast.FieldList, oi, oj, ni, nj int) {
-	if oi == oj && ni == nj {
-		return
-	}
-	ok := make([]string, oj-oi)
-	for k := range ok {
-		ok[k] = d.old.fieldKey(ol.List[oi+k])
-	}
-	nk := make([]string, nj-ni)
-	for k := range nk {
-		nk[k] = d.new.fieldKey(nl.List[ni+k])
-	}
-	i, j := oi, ni
-	for _, p := range append(lcs(ok, nk), [2]int{oj - oi, nj - ni}) {
-		d.fieldRun(fn, ol, nl, i, oi+p[0], j, ni+p[1])
-		if oi+p[0] < oj {
-			o, n := ol.List[oi+p[0]], nl.List[ni+p[1]]
-			d.modified("field", fn, o.Pos(), o.End(), n.Pos(), n.End())
-		}
-		i, j = oi+p[0]+1, ni+p[1]+1
-	}
 }
 
 // fieldRun records the old fields ol.List[oi:oj] replaced by the new ones
