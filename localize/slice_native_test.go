@@ -8,79 +8,63 @@ import (
 	"github.com/faultloc/faultloc/trace"
 )
 
-// TestSliceThroughNativeMap: testdata/header's handler stores its wrong
-// value into the header map of a native httptest.ResponseRecorder, and
-// the test reads it back through another view of that map (each call of
-// Header makes one). The read depends on the handler's store, so the
-// failure's slice holds the store and the faulty line that computed the
-// value; without the stores remembered it ends in the test.
-func TestSliceThroughNativeMap(t *testing.T) {
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "testdata/header", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestLimit")}
-	for _, s := range []SliceScorer{{}, {Relevant: true}} {
-		ls, err := s.Score(context.Background(), f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lines := map[int]bool{}
-		for l := range ls {
-			if filepath.Base(l.File) == "header.go" {
-				lines[l.Line] = true
-			}
-		}
-		if !lines[18] || !lines[24] {
-			t.Errorf("relevant %v: slice lines of header.go %v, want the faulty line 18 and the store of line 24", s.Relevant, lines)
-		}
-	}
-}
-
-// TestSliceThroughNativeState: testdata/body's handler writes its wrong
-// name into a response body that native code owns (a native
-// httptest.ResponseRecorder, and a bytes.Buffer of the test's own
-// recorder), and each test reads it back with a native call. The read
-// depends on the native write before it (slicing's native state), so
-// the failure's slice holds the write and the faulty line that computed
-// the name; without it the slice ends in the test.
-func TestSliceThroughNativeState(t *testing.T) {
-	prog, err := trace.Load(context.Background(), &trace.Config{Dir: "testdata/body", Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg, err := prog.TargetPackage()
-	if err != nil {
-		t.Fatal(err)
-	}
+// TestSliceThroughNative: the subjects' faults reach the failing tests
+// only through what native code holds, and each failure's slice (plain
+// and relevant) must still hold the faulty line and the write that
+// carried its value:
+//   - testdata/header's handler stores its wrong value into the header map
+//     of a native httptest.ResponseRecorder, and the test reads it back
+//     through another view of that map (each call of Header makes one):
+//     the read depends on the handler's store (the interpreter remembers
+//     the stores into native maps);
+//   - testdata/body's handler writes its wrong name into a response body
+//     that native code owns (a native httptest.ResponseRecorder, and a
+//     bytes.Buffer of the test's own recorder), and each test reads it
+//     back with a native call: the read depends on the native write
+//     before it (slicing's native state).
+//
+// Without either, the slice ends in the test.
+func TestSliceThroughNative(t *testing.T) {
 	tests := []struct {
-		name string
-		want []int // lines of body.go in the slice
+		dir, file, test string
+		want            []int // lines of file in the slice: the fault, the write
 	}{
-		{"TestNativeRecorder", []int{16, 22, 30}},
-		{"TestOwnRecorder", []int{16, 22, 30}},
+		{"testdata/header", "header.go", "TestLimit", []int{18, 24}},
+		{"testdata/body", "body.go", "TestNativeRecorder", []int{22, 30}},
+		{"testdata/body", "body.go", "TestOwnRecorder", []int{22, 30}},
 	}
+	progs := map[string]*trace.Program{}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, tt.name)}
-			ls, err := SliceScorer{}.Score(context.Background(), f)
+		t.Run(tt.test, func(t *testing.T) {
+			prog := progs[tt.dir]
+			if prog == nil {
+				var err error
+				if prog, err = trace.Load(context.Background(), &trace.Config{Dir: tt.dir, Tests: true}, "."); err != nil {
+					t.Fatal(err)
+				}
+				progs[tt.dir] = prog
+			}
+			pkg, err := prog.TargetPackage()
 			if err != nil {
 				t.Fatal(err)
 			}
-			lines := map[int]bool{}
-			for l := range ls {
-				if filepath.Base(l.File) == "body.go" {
-					lines[l.Line] = true
+			f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, tt.test)}
+			for _, s := range []SliceScorer{{}, {Relevant: true}} {
+				ls, err := s.Score(context.Background(), f)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-			for _, l := range tt.want {
-				if !lines[l] {
-					t.Errorf("slice lines of body.go %v, want %v among them", lines, tt.want)
-					break
+				lines := map[int]bool{}
+				for l := range ls {
+					if filepath.Base(l.File) == tt.file {
+						lines[l.Line] = true
+					}
+				}
+				for _, l := range tt.want {
+					if !lines[l] {
+						t.Errorf("relevant %v: slice lines of %s %v, want %v among them", s.Relevant, tt.file, lines, tt.want)
+						break
+					}
 				}
 			}
 		})
