@@ -88,7 +88,9 @@ func TestHoldsRef(t *testing.T) {
 	add("c5", "b.go", "c4", 45, 50) // its if
 	add("c6", "b.go", "c5", 46, 46) // the if's statement
 	add("c7", "b.go", "", 70, 83)   // a modified statement: no nested changes
-	res := result{r: regression{refs: []ref{{"b.go", []int{20, 30, 46, 80}}}}, rep: rep}
+	add("c8", "c.go", "", 5, 5)     // a field of a type in another file of the fix
+	add("c9", "c.go", "", 20, 20)
+	res := result{r: regression{refs: []ref{{"b.go", []int{20, 30, 46, 80}}, {"c.go", []int{5}}}}, rep: rep}
 	tests := []struct {
 		ids  []string
 		want int // refSpan
@@ -101,6 +103,8 @@ func TestHoldsRef(t *testing.T) {
 		{[]string{"c6"}, 1},
 		{[]string{"c7"}, 14},
 		{[]string{"c7", "c2"}, 1}, // the narrowest
+		{[]string{"c8"}, 1},       // a reference line of the second file
+		{[]string{"c9"}, 0},       // a line of the second file that is none
 		{nil, 0},
 	}
 	for _, tt := range tests {
