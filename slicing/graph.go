@@ -84,8 +84,8 @@ func NewGraphContext(ctx context.Context, t *trace.Trace) (*Graph, error) {
 	// intoAlloc[A][k] is the last store into element or field k of the
 	// allocation made by event A, for bridged calls that read it.
 	intoAlloc := map[int32]map[uint64]int32{}
-	// lastNative[p] is the last call run natively that used native
-	// object p (nativeState).
+	// lastNative[p] is the last call run natively that used object p,
+	// native or the program's (nativeState).
 	lastNative := map[uintptr]int32{}
 	var buf []trace.EventID
 	for i := range n {

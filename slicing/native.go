@@ -28,14 +28,11 @@ import (
 // records i as their last use unless it only reads.
 func nativeState(t *trace.Trace, i int32, deps []trace.EventID, reads bool, last map[uintptr]int32, dst []int32) []int32 {
 	use := func(e trace.EventID) {
-		id, ok := t.ObjectID(e)
-		if !ok {
-			return
-		}
-		if l, ok := last[id]; ok && l != i {
+		id, l, ok := lastUse(t, e, last)
+		if ok && l >= 0 && l != i {
 			dst = append(dst, l)
 		}
-		if !reads || e == trace.EventID(i) {
+		if ok && (!reads || e == trace.EventID(i)) {
 			last[id] = i
 		}
 	}
@@ -49,12 +46,24 @@ func nativeState(t *trace.Trace, i int32, deps []trace.EventID, reads bool, last
 // nativeField appends to dst the last use of the object whose field an
 // event addresses (base is the event of the struct pointer).
 func nativeField(t *trace.Trace, base trace.EventID, last map[uintptr]int32, dst []int32) []int32 {
-	if id, ok := t.ObjectID(base); ok {
-		if l, ok := last[id]; ok {
-			dst = append(dst, l)
-		}
+	if _, l, ok := lastUse(t, base, last); ok && l >= 0 {
+		dst = append(dst, l)
 	}
 	return dst
+}
+
+// lastUse returns the identity of the object event e's value refers to
+// and its last use recorded in last (-1: none yet); false if the value
+// refers to no object.
+func lastUse(t *trace.Trace, e trace.EventID, last map[uintptr]int32) (id uintptr, l int32, ok bool) {
+	id, ok = t.ObjectID(e)
+	if !ok {
+		return 0, -1, false
+	}
+	if l, seen := last[id]; seen {
+		return id, l, true
+	}
+	return id, -1, true
 }
 
 // mayRefer reports whether an operand or the result of call may refer to

@@ -165,10 +165,7 @@ func (t *Trace) Value(e EventID) Value {
 // other value and for nil. Two events whose values refer to the same
 // object return the same identity while the trace lives; the identity
 // of a native object and of the interpreter's memory never coincide.
-func (t *Trace) ObjectID(e EventID) (uintptr, bool) {
-	k, _, p := t.ev.Raw(e)
-	return Value{k: Kind(k), p: p}.objectID()
-}
+func (t *Trace) ObjectID(e EventID) (uintptr, bool) { return t.Value(e).objectID() }
 
 func (v Value) objectID() (uintptr, bool) {
 	if v.p == nil {
