@@ -85,7 +85,7 @@ func (s *side) fieldFP(f *ast.Field) string {
 	return s.fp(nodes...)
 }
 
-func (s *side) line(p token.Pos) int { return s.fset.Position(p).Line }
+func (s *side) line(p token.Pos) int { return s.tf.Line(p) }
 
 // withoutFields is the fingerprint of n with fl's fields left out.
 func (s *side) withoutFields(n ast.Node, fl *ast.FieldList) string {
