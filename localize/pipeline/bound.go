@@ -50,6 +50,8 @@ import (
 // their ranking shares a grace of cutShortGrace past the bound. A
 // selected case the interpreter could not run and the native run had
 // not run by then gets a report without a ranking (Result.NotRun).
+// A failing case go test names that the interpreter's listing did not
+// reach runs alone within the first case's bound (unlisted.go).
 // The interpreter's runs of the selected cases are not cut: every
 // report needs them; a case that runs longer than its bound under the
 // interpreter leaves the first case's later stages no time.

@@ -88,18 +88,6 @@ func rerunOverBudget(ctx context.Context, prog *trace.Program, pkgPath string, m
 		return m, nil
 	}
 	out := without(m, passed)
-	var covered []int
-	for i := range again.NumTests() {
-		t := again.Test(i)
-		if !slices.Contains(passed, t.Name) {
-			continue
-		}
-		covered = again.Covered(covered[:0], i)
-		elems := make([]spectra.Element, len(covered))
-		for k, e := range covered {
-			elems[k] = again.Element(e)
-		}
-		out.Add(t, elems)
-	}
+	addRows(out, again, passed)
 	return out, passed
 }

@@ -36,6 +36,10 @@
 // interpreter's step budget of that case (trace.Program.SetNativeTimes);
 // a case that ran out of a budget before those times were known but
 // passed natively runs again, and is not a failure if it then passes.
+// A case go test fails that the interpreter's listing did not reach (a
+// test whose listing run ran out of the step budget before it) runs
+// alone, as go test -run with its name does, and is localized as the
+// listed cases are if it fails there too.
 // bench/realbugs/HISTORICAL.md (go run ./bench/realbugs -kinds
 // historical) holds the figures. Options.Status hears each stage as it
 // starts: what runs, on which case, the cases done and the stage's

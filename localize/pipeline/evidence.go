@@ -84,10 +84,7 @@ func evidenceLimitOf(opts *Options, first caseClock) evidenceLimit {
 // StageListing to status as the listing starts and as each function is
 // listed, then StageEvidence as the runs start and as each ends.
 func collectEvidence(ctx context.Context, prog *trace.Program, pkgPath string, sel *localize.Selection, opts *Options, m *spectra.Matrix, status *statusFunc, limit evidenceLimit) ([]*localize.CaseError, *EvidenceCutError, error) {
-	bound := opts.EvidenceTimeout
-	if bound == 0 {
-		bound = localize.DefaultEvidenceTimeout
-	}
+	bound := evidenceBoundOf(opts)
 	ectx, cancel := until(ctx, limit.due)
 	defer cancel()
 	due := limit.due
@@ -392,6 +389,15 @@ func (c ranCase) Name() string { return c.name }
 
 func (c ranCase) Run(context.Context, *trace.RunOptions) (*trace.CaseResult, error) {
 	return c.res, nil
+}
+
+// evidenceBoundOf is the bound of one evidence case's run that opts
+// set (Options.EvidenceTimeout).
+func evidenceBoundOf(opts *Options) time.Duration {
+	if opts.EvidenceTimeout == 0 {
+		return localize.DefaultEvidenceTimeout
+	}
+	return opts.EvidenceTimeout
 }
 
 // evidenceParallel is how many of the spectrum's cases opts run at once

@@ -569,6 +569,20 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 	if len(alone) > 0 && opts.Spectrum == nil {
 		res.Spectrum = without(res.Spectrum, alone)
 	}
+	if opts.Spectrum == nil && (len(sel.Errors) > 0 || evidenceCut) {
+		// Cases the listing may not have reached: those go test fails
+		// run alone (unlisted.go).
+		// It waits for go test as long as the wait below would, and
+		// runs them within the first case's bound.
+		wait, runs := nativeDue, time.Time{}
+		if charged {
+			runs = first.due
+			if !slices.ContainsFunc(res.Failing, mine) {
+				wait = first.due
+			}
+		}
+		reachUnlisted(ctx, prog, pkgPath, ns, status, wait, runs, sel.Selects, mine, evidenceBoundOf(opts), evidenceParallel(opts), res)
+	}
 	// Only the native run can give reports (of the cases the
 	// interpreter cannot run): it gets the first case's whole bound,
 	// and at its end, if the stage is not done by then and the
@@ -606,11 +620,7 @@ func Run(ctx context.Context, prog *trace.Program, pkgPath string, opts *Options
 		nativeTimes(prog, pkgPath, ne)
 		if opts.Spectrum == nil {
 			var passed []string
-			bound := opts.EvidenceTimeout
-			if bound == 0 {
-				bound = localize.DefaultEvidenceTimeout
-			}
-			res.Spectrum, passed = rerunOverBudget(sctx, prog, pkgPath, res.Spectrum, ne, bound)
+			res.Spectrum, passed = rerunOverBudget(sctx, prog, pkgPath, res.Spectrum, ne, evidenceBoundOf(opts))
 			if sctx.Err() != nil && ctx.Err() == nil {
 				// Cut before they ran again: go test's verdict stands.
 				for _, n := range overBudget(res.Spectrum, ne) {
