@@ -42,7 +42,8 @@ type Options struct {
 	// InScope reports whether the statements of fn may be blamed (get a
 	// fault predicate); everything else is encoded as hard constraints.
 	// Default: the functions of the program's in-scope packages
-	// ([trace.Program.Packages]).
+	// ([trace.Program.Packages]) but those of test files and of the
+	// module's test helpers ([trace.Program.Support]).
 	InScope func(fn *ssa.Function) bool
 	// Blamable, if set, further restricts the instances that a fault
 	// predicate may change: an instance whose key it rejects is encoded
@@ -477,8 +478,9 @@ func (e *Encoder) inScope(fn *ssa.Function) bool {
 	if p == nil || !e.scope[p] { // p == nil: a wrapper or other synthetic function
 		return false
 	}
-	// Test code is the oracle, not a fault location.
-	return !strings.HasSuffix(e.prog.Fset.Position(fn.Pos()).Filename, "_test.go")
+	// Test code, and the module's test helpers, are the oracle, not a
+	// fault location.
+	return !e.prog.Support(p.Pkg) && !strings.HasSuffix(e.prog.Fset.Position(fn.Pos()).Filename, "_test.go")
 }
 
 // statementOf returns the group of the statement event ev belongs to, or ""

@@ -49,7 +49,8 @@ func ProgramCode(t *trace.Trace, e trace.EventID) bool {
 }
 
 // InitLineOf returns the line of event e of t if it is package
-// initialization in a source file of the program, not a test file: a
+// initialization in a source file of the program, not a test file nor
+// a test helper's (trace.Static.Support): a
 // statement of a package variable's initializer (a table's entry) or of a
 // func init, which [LineOf] leaves out.
 func InitLineOf(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
@@ -58,9 +59,9 @@ func InitLineOf(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
 
 // InitLine is [InitLineOf] for the events of static instruction st:
 // its line if it is package initialization in a source file of the
-// program, not a test file.
+// program, not a test file nor a test helper's.
 func InitLine(st *trace.Static) (trace.Line, bool) {
-	if st.Func == nil || st.Library || !st.Position.IsValid() || IsTestFile(st.Position.Filename) {
+	if st.Func == nil || st.Library || st.Support || !st.Position.IsValid() || IsTestFile(st.Position.Filename) {
 		return trace.Line{}, false
 	}
 	for f := st.Func; f != nil; f = f.Parent() {
@@ -73,12 +74,12 @@ func InitLine(st *trace.Static) (trace.Line, bool) {
 
 // LineOf returns the line of event e of t if it is one a ranking holds,
 // as spectra ranks lines: a statement of the program's own function
-// bodies ([ProgramCode]), test files and package initialization left
-// out. The built-in scorers score these lines only; a caller's Scorer
+// bodies ([ProgramCode]), test files, the module's test helpers
+// (trace.Static.Support) and package initialization left out. The built-in scorers score these lines only; a caller's Scorer
 // filters its lines with it to rank the same ones.
 func LineOf(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
 	st := t.StaticInfo(t.Static(e))
-	if st.Synthetic || st.Library || !st.Position.IsValid() || IsTestFile(st.Position.Filename) || !ProgramCode(t, e) || !spectra.InBody(st) {
+	if st.Synthetic || st.Library || st.Support || !st.Position.IsValid() || IsTestFile(st.Position.Filename) || !ProgramCode(t, e) || !spectra.InBody(st) {
 		return trace.Line{}, false
 	}
 	return trace.Line{File: st.Position.Filename, Line: st.Position.Line}, true

@@ -9,6 +9,7 @@ import "github.com/faultloc/faultloc/trace"
 type elementCache struct {
 	in     statics
 	kind   Kind
+	code   bool      // the code under test's elements only (codeStatic)
 	memo   []int32   // per StaticID: 0 not looked up, -1 no element, else 1 + index in elems
 	elems  []Element // distinct elements, in the order first met
 	seen   []uint32  // per element: the call of elements that last added it
@@ -16,8 +17,8 @@ type elementCache struct {
 	call   uint32
 }
 
-func newElementCache(in statics, kind Kind) *elementCache {
-	return &elementCache{in: in, kind: kind}
+func newElementCache(in statics, kind Kind, code bool) *elementCache {
+	return &elementCache{in: in, kind: kind, code: code}
 }
 
 // elements returns the elements of the statics ids (in increasing order),
@@ -45,8 +46,9 @@ func (c *elementCache) index(s trace.StaticID) int {
 	if m := c.memo[s]; m != 0 {
 		return int(m) - 1
 	}
-	e, ok := staticElement(c.in.StaticInfo(s), c.kind)
-	if !ok {
+	st := c.in.StaticInfo(s)
+	e, ok := staticElement(st, c.kind)
+	if !ok || c.code && !codeStatic(st) {
 		c.memo[s] = -1
 		return -1
 	}

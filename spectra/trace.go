@@ -26,8 +26,9 @@ type Traces struct {
 	Cases   []trace.Case
 	Kind    Kind              // Line (default) or Instruction
 	Options *trace.RunOptions // options of every run (CoverOnly is set); nil: trace's defaults
-	// Code leaves out the elements of _test.go files (test code is the
-	// oracle, not a fault candidate). Default: false, every element.
+	// Code leaves out the elements of test code: of _test.go files and
+	// of the module's test helpers (trace.Static.Support); test code is
+	// the oracle, not a fault candidate. Default: false, every element.
 	Code bool
 	// KeepGoing leaves out a case the interpreter cannot run and goes on
 	// with the next; Collect then returns the cases' errors joined (each
@@ -58,7 +59,7 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		o = *s.Options
 	}
 	o.CoverOnly = true
-	cache := newElementCache(programStatics{s.Program}, s.Kind)
+	cache := newElementCache(programStatics{s.Program}, s.Kind, s.Code)
 	var errs []error
 	var stop error // what ended the collection early
 	type run struct {
@@ -96,9 +97,6 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 			}
 		}
 		elems := cache.elements(res.Covered)
-		if s.Code {
-			elems = codeOnly(elems)
-		}
 		if _, err := into.Add(test, elems); err != nil {
 			stop = errors.Join(append(errs, err)...)
 			return false
@@ -109,35 +107,28 @@ func (s *Traces) Collect(ctx context.Context, into Sink) error {
 		return stop
 	}
 	all := cache.elements(allStatics(programStatics{s.Program}))
-	if s.Code {
-		all = codeOnly(all)
-	}
 	into.AddElements(all...)
 	return errors.Join(errs...)
 }
 
-// CodeElements is TraceElements without the elements in _test.go files:
+// CodeElements is TraceElements without the elements of test code: of
+// _test.go files and of the module's test helpers (trace.Static.Support):
 // what a test executed of the code under test (test code is the oracle,
 // not a fault candidate).
 func CodeElements(tr *trace.Trace, kind Kind) []Element {
-	return codeOnly(TraceElements(tr, kind))
+	return newElementCache(tr, kind, true).elements(executedStatics(tr))
 }
 
 // CoveredCodeElements is CodeElements for a coverage-only run of p (see
 // CoveredElements).
 func CoveredCodeElements(p *trace.Program, covered []trace.StaticID, kind Kind) []Element {
-	return codeOnly(CoveredElements(p, covered, kind))
+	return newElementCache(programStatics{p}, kind, true).elements(covered)
 }
 
-// codeOnly returns the elements of es not in _test.go files.
-func codeOnly(es []Element) []Element {
-	var out []Element
-	for _, e := range es {
-		if !strings.HasSuffix(e.File, "_test.go") {
-			out = append(out, e)
-		}
-	}
-	return out
+// codeStatic reports whether st is code under test: not in a _test.go
+// file, nor in a test helper of the module.
+func codeStatic(st *trace.Static) bool {
+	return !st.Support && !strings.HasSuffix(st.Position.Filename, "_test.go")
 }
 
 // TraceElements returns the elements a trace executed: its lines (Kind
@@ -150,6 +141,12 @@ func codeOnly(es []Element) []Element {
 // positioned in a function's header (parameter spills, before the body's
 // opening brace).
 func TraceElements(tr *trace.Trace, kind Kind) []Element {
+	return staticElements(tr, kind, executedStatics(tr))
+}
+
+// executedStatics returns the static instructions of the events of tr,
+// in increasing order.
+func executedStatics(tr *trace.Trace) []trace.StaticID {
 	executed := make([]bool, tr.NumStatics())
 	for e := range tr.Len() {
 		executed[tr.Static(trace.EventID(e))] = true
@@ -160,7 +157,7 @@ func TraceElements(tr *trace.Trace, kind Kind) []Element {
 			ids = append(ids, trace.StaticID(s))
 		}
 	}
-	return staticElements(tr, kind, ids)
+	return ids
 }
 
 // CoveredElements is TraceElements for a run of p that recorded only the
@@ -200,7 +197,7 @@ func allStatics(in statics) []trace.StaticID {
 // staticElements returns the elements of the statics ids of in (in
 // increasing order), deduplicated, in static order.
 func staticElements(in statics, kind Kind, ids []trace.StaticID) []Element {
-	return newElementCache(in, kind).elements(ids)
+	return newElementCache(in, kind, false).elements(ids)
 }
 
 // staticElement returns the element of st, false if it has none (see

@@ -87,7 +87,7 @@ func (t *toldLines) tells(line string) bool {
 				continue // parameters: coveredLines leaves them out too
 			}
 			l := lineName(st.Position.Filename, st.Position.Line)
-			if st.Synthetic || st.Library || !st.Position.IsValid() || !spectra.InBody(&st) || strings.HasSuffix(st.Position.Filename, "_test.go") {
+			if st.Synthetic || st.Library || st.Support || !st.Position.IsValid() || !spectra.InBody(&st) || strings.HasSuffix(st.Position.Filename, "_test.go") {
 				not[l] = true
 				continue
 			}

@@ -149,7 +149,9 @@ func (s *Started) collect(ctx context.Context, n *Run, graphDone <-chan struct{}
 		s.mu.Unlock()
 		if m != nil && opts.FirstDone != nil {
 			<-graphDone
-			opts.FirstDone(&Run{Spectrum: m, graph: n.graph, files: n.files, targets: n.targets})
+			r := n.static()
+			r.Spectrum = m
+			opts.FirstDone(r)
 		}
 	}()
 	<-s.done

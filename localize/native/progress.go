@@ -36,7 +36,9 @@ func (p *Progress) Snapshot() (*Run, spectra.GoTestSoFar) {
 	if built == nil || m.NumTests() == 0 {
 		return nil, so
 	}
-	return &Run{Spectrum: m, Stats: spectra.GoTestStats{Cases: so.Cases}, Early: early, partial: !so.Whole || so.Cases < so.Listed, graph: built.graph, files: built.files, targets: built.targets}, so
+	r := built.static()
+	r.Spectrum, r.Stats, r.Early, r.partial = m, spectra.GoTestStats{Cases: so.Cases}, early, !so.Whole || so.Cases < so.Listed
+	return r, so
 }
 
 // follow makes p follow the go test run whose progress is cases, with
@@ -50,7 +52,7 @@ func (p *Progress) follow(cases *spectra.GoTestProgress, early bool) {
 	p.cases, p.early = cases, early
 }
 
-// graphBuilt records n's call graph, files and targets, which a
+// graphBuilt records n's call graph, files and package directories, which a
 // snapshot shares: they are not written after the graph is built.
 func (p *Progress) graphBuilt(n *Run) {
 	if p == nil {
@@ -58,5 +60,5 @@ func (p *Progress) graphBuilt(n *Run) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.built = &Run{graph: n.graph, files: n.files, targets: n.targets}
+	p.built = n.static()
 }

@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"go/parser"
-	"go/token"
 	"go/types"
 	"path/filepath"
 	"regexp"
@@ -57,6 +55,16 @@ type Run struct {
 	// targets are the directories of the packages whose lines native
 	// Ochiai ranks for [Floor] (targetDirs).
 	targets map[string]bool
+	// support are the directories of the module's test helpers, whose
+	// lines no scorer ranks (supportDirs).
+	support map[string]bool
+}
+
+// static returns a Run that shares n's call graph, files and the
+// directories of its packages, which are not written after the graph is
+// built, without its cases.
+func (n *Run) static() *Run {
+	return &Run{graph: n.graph, files: n.files, targets: n.targets, support: n.support}
 }
 
 var _ localize.NativeRun = (*Run)(nil)
@@ -236,7 +244,7 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 		return nil, errors.New("native: the program was loaded with an overlay, which go test would not build")
 	}
 	g := &spectra.GoTest{Patterns: []string{pkgPath}, CoverPkg: measured(prog, pkgPath), Dir: cfg.Dir, Env: cfg.Env, Run: opts.Run, First: opts.First, Tags: buildTags(cfg.BuildFlags), Timeout: cmp.Or(opts.Timeout, DefaultTimeout)}
-	n := &Run{files: map[string][]string{}, targets: targetDirs(prog)}
+	n := &Run{files: map[string][]string{}, targets: targetDirs(prog), support: supportDirs(prog)}
 	// The call graph is built while go test builds and runs: the one
 	// is work of this process, the other mostly waiting on the go
 	// command and the test binary.
@@ -260,7 +268,9 @@ func Collect(ctx context.Context, prog *trace.Program, pkgPath string, opts *Opt
 	if opts.FirstDone != nil {
 		g.FirstDone = func(m *spectra.Matrix) {
 			<-graphDone
-			opts.FirstDone(&Run{Spectrum: m, graph: n.graph, files: n.files, targets: n.targets})
+			r := n.static()
+			r.Spectrum = m
+			opts.FirstDone(r)
 		}
 	}
 	nctx, cancel := bounded(ctx, opts.Bound)
@@ -375,77 +385,32 @@ func (n *Run) distance(lines []trace.Line) map[trace.Line]int {
 }
 
 // targetDirs returns the directories of the files of the code the floor
-// ranks: prog's target packages and the packages of the code under test
-// ([codePackages]) that their own code (test files aside) imports,
+// ranks, the code under test (trace.Program.UnderTest): prog's target
+// packages and the packages their own code (test files aside) imports,
 // directly or not; not a package that only their tests import (a test
 // helper, the oracle's scaffolding as test files are).
 func targetDirs(prog *trace.Program) map[string]bool {
-	code := map[string]*ssa.Package{}
-	for _, p := range codePackages(prog) {
-		code[p.Pkg.Path()] = p
-	}
-	reach := map[*ssa.Package]bool{}
-	var visit func(p *ssa.Package, imports []string)
-	visit = func(p *ssa.Package, imports []string) {
-		if p == nil || reach[p] {
-			return
-		}
-		reach[p] = true
-		for _, imp := range imports {
-			if q := code[imp]; q != nil {
-				visit(q, importPaths(q.Pkg.Imports()))
-			}
-		}
-	}
-	for _, p := range prog.Targets {
-		if path := p.Pkg.Path(); !strings.HasSuffix(path, "_test") && !strings.HasSuffix(path, ".test") {
-			// A target's package holds its in-package test files,
-			// whose imports are the tests': its own files' only.
-			visit(p, ownImports(prog, p))
-		}
-	}
+	return packageDirs(prog, prog.UnderTest)
+}
+
+// supportDirs returns the directories of the module's test helpers
+// (trace.Program.Support), whose lines no scorer of the native evidence
+// ranks, as it ranks no line of a test file.
+func supportDirs(prog *trace.Program) map[string]bool {
+	return packageDirs(prog, prog.Support)
+}
+
+// packageDirs returns the directories of the files of the packages of
+// prog's code (codePackages) that keep accepts.
+func packageDirs(prog *trace.Program, keep func(*types.Package) bool) map[string]bool {
 	out := map[string]bool{}
-	for p := range reach {
+	for _, p := range codePackages(prog) {
+		if !keep(p.Pkg) {
+			continue
+		}
 		for _, mem := range p.Members {
 			if fn, ok := mem.(*ssa.Function); ok && fn.Pos().IsValid() {
 				out[filepath.Dir(prog.SSA.Fset.Position(fn.Pos()).Filename)] = true
-			}
-		}
-	}
-	return out
-}
-
-// importPaths returns the paths of ps.
-func importPaths(ps []*types.Package) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.Path()
-	}
-	return out
-}
-
-// ownImports returns the import paths of the files of package p other
-// than its test files: those of its members' files, read again for their
-// imports.
-func ownImports(prog *trace.Program, p *ssa.Package) []string {
-	files := map[string]bool{}
-	for _, mem := range p.Members {
-		if pos := mem.Pos(); pos.IsValid() {
-			if f := prog.SSA.Fset.Position(pos).Filename; !strings.HasSuffix(f, "_test.go") {
-				files[f] = true
-			}
-		}
-	}
-	var out []string
-	fset := token.NewFileSet()
-	for f := range files {
-		af, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
-		if err != nil {
-			continue
-		}
-		for _, imp := range af.Imports {
-			if path, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(out, path) {
-				out = append(out, path)
 			}
 		}
 	}

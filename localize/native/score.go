@@ -3,6 +3,7 @@ package native
 import (
 	"context"
 	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -49,19 +50,20 @@ func (s SpectrumScorer) Score(ctx context.Context, f *localize.Failure) (localiz
 		return localize.LineScores{}, nil // no native evidence of this failure
 	}
 	ls, err := (localize.SpectrumScorer{Formula: s.Formula}).Score(ctx, &localize.Failure{Case: f.Case, Spectrum: n.Spectrum})
-	return withoutTests(ls), err
+	return n.withoutTests(ls), err
 }
 
-// withoutTests drops from ls the lines of test files, which no scorer
-// of the native evidence ranks: test code is the oracle, not a place to
-// blame ([localize.IsTestFile]), as the interpreter's scorers have it.
+// withoutTests drops from ls the lines of test files and of the
+// module's test helpers (trace.Program.Support), which no scorer of the
+// native evidence ranks: test code is the oracle, not a place to blame
+// ([localize.IsTestFile]), as the interpreter's scorers have it.
 // The native run measures the test files of the package too, and counts
 // distances from their lines; ranked, the failing test's own lines
 // (which only it runs, at distance 0) would come first, and raise the
 // best score by which [Fuse] finds the weak lines.
-func withoutTests(ls localize.LineScores) localize.LineScores {
+func (n *Run) withoutTests(ls localize.LineScores) localize.LineScores {
 	for l := range ls {
-		if localize.IsTestFile(l.File) {
+		if localize.IsTestFile(l.File) || n.support[filepath.Dir(l.File)] {
 			delete(ls, l)
 		}
 	}
@@ -106,7 +108,7 @@ func (ProximityScorer) Score(ctx context.Context, f *localize.Failure) (localize
 	for l, x := range d {
 		out[l] = localize.Proximity(x)
 	}
-	return withoutTests(out), nil
+	return n.withoutTests(out), nil
 }
 
 // PackageData completes the scores of its Scorer with the lines of the

@@ -189,7 +189,7 @@ func coreOf(ctx context.Context, sub *search.Subject, v *search.Verdict, opts *s
 		}
 		seen[id] = true
 		st := t.StaticInfo(id)
-		if st.Func == nil || st.Synthetic || !inScope(st.Func) || strings.HasSuffix(st.Position.Filename, "_test.go") {
+		if st.Func == nil || st.Synthetic || st.Support || !inScope(st.Func) || strings.HasSuffix(st.Position.Filename, "_test.go") {
 			continue
 		}
 		if l := line(st.Position); !modeled[l] {

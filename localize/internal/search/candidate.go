@@ -29,7 +29,7 @@ func CandidateOf(s localize.Sources, c *encode.Candidate, v *Verdict, byExpr boo
 		for e := trace.EventID(0); int(e) < t.Len(); e++ {
 			if _, ok := t.Instr(e).(*ssa.If); ok && localize.ProgramCode(t, e) {
 				p := t.Pos(e)
-				if strings.HasSuffix(p.Filename, "_test.go") {
+				if strings.HasSuffix(p.Filename, "_test.go") || t.StaticInfo(t.Static(e)).Support {
 					continue // the test's own decisions are not the program's path
 				}
 				out.Path = append(out.Path, localize.Decision{Position: localize.Position{File: p.Filename, Line: p.Line}, Taken: t.Value(e).Bool()})

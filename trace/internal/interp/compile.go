@@ -255,6 +255,7 @@ func (p *Program) addStatic(s Static, fn *ssa.Function) StaticID {
 		s.Position = p.Fset.Position(s.Pos)
 	}
 	s.Library = p.libs[funcPackage(fn)]
+	s.Support = p.support[funcPackage(fn)]
 	p.statics = append(p.statics, s)
 	return StaticID(len(p.statics) - 1)
 }

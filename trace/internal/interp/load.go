@@ -113,6 +113,12 @@ type Program struct {
 	// libs holds the packages interpreted from source out of scope
 	// (loader.Program.Libraries, Static.Library).
 	libs map[*types.Package]bool
+	// support holds the packages in scope that are test helpers
+	// (support.go, Static.Support).
+	support map[*types.Package]bool
+	// underTest holds the targets and the packages in scope their own
+	// files import, directly or not (support.go, UnderTest).
+	underTest map[*types.Package]bool
 	// tests: loaded with Config.Tests.
 	tests bool
 	// cfg and patterns are Load's arguments (LoadedWith).
@@ -199,6 +205,7 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 	for _, p := range l.Libraries {
 		P.libs[p.Pkg] = true
 	}
+	P.support, P.underTest = supportPackages(l.Fset, l.Targets, l.Packages)
 	for _, t := range l.ElemAddrTypes {
 		if P.elemAddr == nil {
 			P.elemAddr = map[int32]bool{}
@@ -212,6 +219,18 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // loaded with, to load it again (with an overlay, say). The Config's maps
 // and slices are the caller's: copy them before changing them.
 func (p *Program) LoadedWith() (Config, []string) { return p.cfg, slices.Clone(p.patterns) }
+
+// Support reports whether pkg is a package in scope that is a test
+// helper of the module (Static.Support): only the test files of the
+// targets import it, directly or not, and an element of its path begins
+// with "test" or ends in "-test" or "_test".
+func (p *Program) Support(pkg *types.Package) bool { return p.support[pkg] }
+
+// UnderTest reports whether pkg is a target or a package in scope that
+// the targets' own files (test files aside) import, directly or not:
+// the code a failing test's fault is looked for in first. A package only
+// the tests import is not, whether or not it is a test helper (Support).
+func (p *Program) UnderTest(pkg *types.Package) bool { return p.underTest[pkg] }
 
 // Package returns the in-scope package with the given import path, or nil.
 func (p *Program) Package(pkgPath string) *ssa.Package {

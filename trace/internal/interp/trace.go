@@ -57,6 +57,14 @@ type Static struct {
 	// Program.Packages, encode does not blame it by default, spectra
 	// leaves it out of coverage, and localize out of a candidate's path.
 	Library bool
+	// Support reports that Func belongs to a package in scope that is a
+	// test helper of the module (an assertion package under internal/, a
+	// harness over a corpus of test files): only test files import it
+	// and its import path is named as test code is (see
+	// Program.Support). Like a test file's code it is the oracle, not
+	// code under test: encode does not blame it, spectra's code elements
+	// and localize's rankings leave it out.
+	Support bool
 }
 
 // Trace is the record of one run: the events of package store's trace
