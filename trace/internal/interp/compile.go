@@ -2,8 +2,10 @@ package interp
 
 import (
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -35,10 +37,22 @@ func (c *fnCode) ensure(p *Program) *fnCode {
 }
 
 type compiler struct {
-	p     *Program
-	c     *fnCode
-	slots map[ssa.Value]int32
-	views map[*ssa.Alloc]*liveViewInfo // liveView's answers
+	p      *Program
+	c      *fnCode
+	slots  map[ssa.Value]int32
+	consts map[constKey]int32           // the slot of each distinct constant (constSlot)
+	views  map[*ssa.Alloc]*liveViewInfo // liveView's answers
+}
+
+// constKey identifies a constant operand: its type and value. SSA makes a
+// Const for each use, and a package's table of thousands of entries
+// (a lookup table, Unicode properties) uses the same few values
+// thousands of times in its initializer: one slot each keeps its frame,
+// which every call copies, the size of its distinct values.
+type constKey struct {
+	t    types.Type
+	kind constant.Kind // constant.Unknown: the zero value (Const.Value nil)
+	val  string
 }
 
 func (p *Program) compile(c *fnCode) {
@@ -64,7 +78,13 @@ func (p *Program) compile(c *fnCode) {
 		c.ext = bridges[c.extName]
 		return
 	}
-	cp := &compiler{p: p, c: c, slots: map[ssa.Value]int32{}}
+	n := len(fn.Params) + len(fn.FreeVars)
+	for _, b := range fn.Blocks {
+		n += len(b.Instrs)
+	}
+	cp := &compiler{p: p, c: c, slots: make(map[ssa.Value]int32, n), consts: map[constKey]int32{}}
+	c.tmpl = make([]Value, 0, n)
+	p.statics = slices.Grow(p.statics, n)
 	for _, prm := range fn.Params {
 		cp.newSlot(prm)
 		c.psid = append(c.psid, p.addStatic(Static{Value: prm, Func: fn, Pos: prm.Pos()}, fn))
@@ -87,6 +107,7 @@ func (p *Program) compile(c *fnCode) {
 		for _, pr := range b.Preds {
 			bc.preds = append(bc.preds, int32(pr.Index))
 		}
+		bc.instrs = make([]ins, 0, len(b.Instrs))
 		for ii, instr := range b.Instrs {
 			if _, ok := instr.(*ssa.DebugRef); ok {
 				continue
@@ -301,13 +322,14 @@ func (cp *compiler) slot(v ssa.Value) int32 {
 	if v == nil {
 		return -1
 	}
+	if k, ok := v.(*ssa.Const); ok {
+		return cp.constSlot(k)
+	}
 	if s, ok := cp.slots[v]; ok {
 		return s
 	}
 	s := cp.newSlot(v)
 	switch v := v.(type) {
-	case *ssa.Const:
-		cp.c.tmpl[s] = cp.p.constValue(v)
 	case *ssa.Function:
 		cp.c.tmpl[s] = Value{k: KindFunc, p: ptrOf(&closure{fn: cp.p.shell(v), name: v.String()})}
 	case *ssa.Global:
@@ -320,6 +342,22 @@ func (cp *compiler) slot(v ssa.Value) int32 {
 	case *ssa.Builtin:
 		cp.c.tmpl[s] = Value{k: KindFunc, p: ptrOf(&closure{name: v.Name()})}
 	}
+	return s
+}
+
+// constSlot returns the slot of constant k, shared by every operand of
+// the same type and value (constKey): constants are only read.
+func (cp *compiler) constSlot(k *ssa.Const) int32 {
+	key := constKey{t: k.Type()}
+	if k.Value != nil {
+		key.kind, key.val = k.Value.Kind(), k.Value.ExactString()
+	}
+	if s, ok := cp.consts[key]; ok {
+		return s
+	}
+	s := cp.newSlot(nil)
+	cp.c.tmpl[s] = cp.p.constValue(k)
+	cp.consts[key] = s
 	return s
 }
 

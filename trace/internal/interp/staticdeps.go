@@ -43,12 +43,13 @@ func (p *Program) setStaticDeps(c *fnCode) {
 		block, index int
 		sid          StaticID
 		call, alloc  bool
+		ok           bool // an instruction of c defines the slot
 	}
-	defs := map[int32]def{}
+	defs := make([]def, len(c.tmpl)) // by slot
 	for bi := range c.blocks {
 		for ii := range c.blocks[bi].instrs {
 			if in := &c.blocks[bi].instrs[ii]; in.dst >= 0 {
-				defs[in.dst] = def{bi, ii, in.sid, in.op == opCall, in.op == opAlloc}
+				defs[in.dst] = def{bi, ii, in.sid, in.op == opCall, in.op == opAlloc, true}
 			}
 		}
 	}
@@ -70,7 +71,11 @@ func (p *Program) setStaticDeps(c *fnCode) {
 				if s < 0 {
 					continue
 				}
-				d, ok := defs[s]
+				var d def
+				if int(s) < len(defs) {
+					d = defs[s]
+				}
+				ok := d.ok
 				switch {
 				case ok && d.block == bi && d.index < ii && !d.call:
 					sd, sdr = append(sd, int32(in.sid-d.sid)), append(sdr, -1)
