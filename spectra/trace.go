@@ -223,7 +223,11 @@ func staticElement(st *trace.Static, kind Kind) (Element, bool) {
 // whose lines spectra rank.
 func InBody(st *trace.Static) bool {
 	fn := st.Func
-	if fn == nil || fn.Synthetic == "package initializer" {
+	if fn == nil || fn.Synthetic != "" && fn.Origin() == nil {
+		// A package initializer, or a wrapper SSA made (a bound
+		// method's closure, an interface method's thunk), positioned
+		// at the header of the function it wraps; an instance of a
+		// generic function is its origin's source.
 		return false
 	}
 	var body *ast.BlockStmt
