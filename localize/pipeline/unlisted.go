@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/faultloc/faultloc/localize"
@@ -25,7 +27,11 @@ import (
 // by -test.run does only that case's. One that fails is localized as
 // any case the listing found, its run's coverage a row of the
 // spectrum; one that passes there, or cannot run, is ranked by the
-// native run alone, its report saying why. They are shared work,
+// native run alone, its report saying why. A case the cut listing
+// took for one, a subtest it stopped in before that subtest started
+// its own, is not localized when go test runs subtests under it (a
+// harness that reads its whole corpus first): its failing subtests
+// are, and its error says so. They are shared work,
 // charged to the first case's bound (bound.go): Run waits for go test's
 // verdicts no longer than it waits for the native stage anyway, and the
 // runs end, with the cases they reached, at the end of that bound.
@@ -131,6 +137,15 @@ func unlisted(n *native.Run, selects func(string) bool, m *spectra.Matrix, errs 
 // res.Failing.
 func reachUnlisted(ctx context.Context, prog *trace.Program, pkgPath string, ns *nativeStage, status *statusFunc, wait, runs time.Time, selects, mine func(string) bool, bound time.Duration, parallel int, res *Result) {
 	n := ns.firstBy(status, wait, selects)
+	if parents := withSubcases(n, res.Failing); len(parents) > 0 {
+		// Listed, cut, as cases, but go test runs subtests under them:
+		// those are the cases (a whole corpus's run is no one case).
+		res.Failing = slices.DeleteFunc(res.Failing, func(name string) bool { return slices.Contains(parents, name) })
+		res.Spectrum = without(res.Spectrum, parents)
+		for _, name := range parents {
+			res.Errors = append(res.Errors, &localize.CaseError{Case: name, Err: errHasSubcases})
+		}
+	}
 	var names []string
 	for _, name := range unlisted(n, selects, res.Spectrum, res.Errors) {
 		if mine(name) {
@@ -166,6 +181,28 @@ func reachUnlisted(ctx context.Context, prog *trace.Program, pkgPath string, ns 
 			res.Failing = append(res.Failing, t.Name)
 		}
 	}
+}
+
+// errHasSubcases is the error of a case the interpreter's listing, cut
+// by its budget, took for one, but under which go test runs subtests.
+var errHasSubcases = errors.New("localize: not a case: go test runs subtests under it (the listing ran out of budget before them); the failing ones are localized instead")
+
+// withSubcases returns the names of failing that native run n (nil:
+// none) has cases under ("X/..." for X).
+func withSubcases(n *native.Run, failing []string) []string {
+	if n == nil || n.Spectrum == nil {
+		return nil
+	}
+	var out []string
+	for _, name := range failing {
+		for i := range n.Spectrum.NumTests() {
+			if strings.HasPrefix(n.Spectrum.Test(i).Name, name+"/") {
+				out = append(out, name)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // addRows adds to out the rows of from of the cases named.
