@@ -96,7 +96,12 @@
 // rules (go run ./bench/realbugs). Each ranked line says
 // which evidence placed it: mutation (a plausible fix), verified
 // candidate, slice, spectrum, native spectrum, package data or candidate
-// (an unverified one the other evidence does not rank). Text reports
+// (an unverified one the other evidence does not rank). No line of a
+// test file is ranked, nor of a test helper of the module: a package
+// only the tests import whose path is named as test code is (an
+// element beginning with "test", or ending in "-test" or "_test":
+// internal/testutil, a vendored testify, a harness over a corpus of
+// test files; [trace.Program.Support]). Text reports
 // show the first ten lines past the candidates; JSON has them all.
 // In text format, a case whose report takes more than two seconds
 // shows its progress on stderr: a line with its preliminary ranking,

@@ -37,9 +37,10 @@
 // above that rank, at most about twice its native Ochiai rank, where the
 // ranking alone could bury it anywhere.
 //
-// No scorer of this package ranks a line of a test file: the native run
-// measures them, and counts distances from them, but test code is the
-// oracle, not a place to blame, as the interpreter's scorers have it.
+// No scorer of this package ranks a line of a test file or of a test
+// helper of the module (trace.Program.Support): the native run measures
+// them, and counts distances from them, but test code is the oracle,
+// not a place to blame, as the interpreter's scorers have it.
 //
 // A stage finds the run in [localize.Failure.Native]; the scorers read
 // the *Run that Collect returns (a caller's own [localize.NativeRun]
