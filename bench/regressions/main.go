@@ -61,6 +61,7 @@ func main() {
 	checkOnly := flag.Bool("check", false, "only check the premise of each regression: its test passes on good and fails on bad")
 	keep := flag.String("keep", "", "make the copies in this directory and keep them, with faultloc's output beside them")
 	out := flag.String("out", "", "also write the report to this file (rewritten after each regression)")
+	flag.BoolVar(&baselines, "baselines", true, "also run faultloc regress's baselines (dd over all changes and over the causes, bisection); false gives AFTER's answers quickly, with the baselines' columns empty")
 	flag.Parse()
 	subjects := regressions
 	if *only != "" {
@@ -113,8 +114,12 @@ func run(ctx context.Context, cmdline string, subjects []regression, deadline, t
 		}
 		subset = fmt.Sprintf("%d of the %d (%s)", len(subjects), len(regressions), strings.Join(names, ", "))
 	}
-	fmt.Fprintf(&head, "- date: %s\n- commit: %s\n- go: %s %s/%s, %d CPUs\n- regressions run: %s\n- load average at start: %s (each regression's at its end: below the table)\n- bounds: faultloc regress -deadline %v, -timeout %v\n\n",
-		time.Now().UTC().Format(time.RFC3339), strings.TrimSpace(string(commit)), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), subset, load, deadline, timeout)
+	noBaselines := ""
+	if !baselines {
+		noBaselines = ", -baselines=false (no baseline ran)"
+	}
+	fmt.Fprintf(&head, "- date: %s\n- commit: %s\n- go: %s %s/%s, %d CPUs\n- regressions run: %s\n- load average at start: %s (each regression's at its end: below the table)\n- bounds: faultloc regress -deadline %v, -timeout %v%s\n\n",
+		time.Now().UTC().Format(time.RFC3339), strings.TrimSpace(string(commit)), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), subset, load, deadline, timeout, noBaselines)
 	var results []result
 	for _, r := range subjects {
 		res := one(ctx, r, bin, filepath.Join(tmp, strings.ReplaceAll(r.name, "/", "_")), deadline, timeout, checkOnly)

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -82,6 +83,10 @@ type result struct {
 	load string // the load average (1, 5, 15 minutes) when it ended
 }
 
+// baselines says whether faultloc regress runs its baselines (the
+// -baselines flag).
+var baselines = true
+
 // one prepares regression r in dir, checks it, and runs faultloc regress.
 func one(ctx context.Context, r regression, bin, dir string, deadline, timeout time.Duration, checkOnly bool) result {
 	res := result{r: r}
@@ -98,7 +103,7 @@ func one(ctx context.Context, r regression, bin, dir string, deadline, timeout t
 		return res
 	}
 	cmd := exec.CommandContext(ctx, bin, "regress", "-format", "json", "-v", "-old", good, "-run", r.run,
-		"-timeout", timeout.String(), "-deadline", deadline.String(), "./"+r.pkg)
+		"-timeout", timeout.String(), "-deadline", deadline.String(), "-baselines="+strconv.FormatBool(baselines), "./"+r.pkg)
 	cmd.Dir = bad
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr

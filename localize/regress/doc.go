@@ -86,7 +86,13 @@
 // whose reversal deletes its statements together) and a switch of its
 // branch made the case pass, it takes that change's place in the root
 // cause (Report.Chosen "switched", Report.Enclosing naming the block):
-// an added block whose one if is wrong is not blamed as a whole. Then, as the
+// an added block whose one if is wrong is not blamed as a whole. When
+// the root cause is one change (a rewrite's call of new code) whose
+// reversal needs added code deleted with it (an added file declaring
+// what the old code declares too) and the first site, switched, lies in
+// that code, the site takes its place (Report.Chosen "brought in",
+// Report.Enclosing naming the change): the rewrite says which change
+// broke the case, the site where the fault lies. Then, as the
 // structural order: by how deep in changed code they lie (the new
 // code's own conditions count as critical predicates), by round, the
 // trace formula's mark and their distance from the failure.

@@ -40,6 +40,8 @@ func (r *Report) WriteText(w io.Writer) error {
 		verified = "NOT verified: the final run with them reverted did not pass"
 	} else if r.Chosen == ChosenSwitched {
 		verified = fmt.Sprintf("verified: reverting them, with %s in place of the statement nested in it, makes the cases pass", list(r.Enclosing))
+	} else if r.Chosen == ChosenBroughtIn {
+		verified = fmt.Sprintf("verified: reverting them, with %s in place of the statement whose added code it needs deleted, makes the cases pass", list(r.Enclosing))
 	}
 	fmt.Fprintf(&b, "regression of %s: %s fail on the new version\n", r.Package, strings.Join(r.Failing, ", "))
 	if r.Failure != "" {
@@ -80,6 +82,8 @@ func (r *Report) WriteText(w io.Writer) error {
 			how = "a statement of added code that the root found before it depends on by data, and that, deleted alone, passes"
 		case ChosenSwitched:
 			how = fmt.Sprintf("the statement of the added block %s that decides the failure: a switch of its branch in the failing run passes", list(r.Enclosing))
+		case ChosenBroughtIn:
+			how = fmt.Sprintf("the statement of added code, deleted with %s as an auxiliary change, that decides the failure: a switch of its branch in the failing run passes", list(r.Enclosing))
 		case ChosenGuard:
 			how = fmt.Sprintf("the changed condition that %s runs under, whose reversal alone passes too: the failing run executes it because of the condition", list(r.Guarded))
 		}

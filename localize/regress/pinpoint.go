@@ -6,16 +6,23 @@ import (
 	"github.com/faultloc/faultloc/changes"
 )
 
-// pinpoint narrows a verified root cause that is added code to the
-// statement of it that decides the failure. Reverting an added block or
-// function deletes its statements together, so delta debugging blames
-// the whole of it; predicate switching (switchSites) tells its
-// statements apart. When the first fix site is nested in an added change
-// of root and a switch of its branch made the cases pass (FixSite.
-// Switched), that site takes the added change's place in rep.Root
-// (rep.Chosen ChosenSwitched, the added change in rep.Enclosing) and
-// leaves the fix sites, which are ranked again. It returns the root as
-// narrowed (root itself when nothing changed).
+// pinpoint narrows a verified root cause to the statement of added code
+// that decides the failure, when predicate switching found one: the
+// first fix site, a switch of whose branch made the cases pass
+// (FixSite.Switched), nested in added code that the verified version
+// deleted with the root cause. Reverting an added block, function or
+// file deletes its statements together, so no reversal singles one out:
+// a switched site nested in an added change of root takes that change's
+// place in rep.Root (rep.Chosen ChosenSwitched, the added change in
+// rep.Enclosing). A rewrite's root cause (one change: the call of a new
+// parser where the old loop was) may need the new code removed with it
+// to build (an added file declaring what the old code declares too): a
+// switched site nested in an added auxiliary change of a root of one
+// change takes the root's place (rep.Chosen ChosenBroughtIn, the root
+// it replaced in rep.Enclosing); new code the version kept is not enough,
+// as the run that passed still had it. The site leaves the fix sites,
+// which are ranked again. It returns the root as narrowed (root itself
+// when nothing changed).
 func pinpoint(set *changes.Set, rep *Report, root []*changes.Change) []*changes.Change {
 	if len(rep.FixSites) == 0 || !rep.FixSites[0].Switched {
 		return root
@@ -27,14 +34,22 @@ func pinpoint(set *changes.Set, rep *Report, root []*changes.Change) []*changes.
 	i := slices.IndexFunc(root, func(r *changes.Change) bool {
 		return r.Kind == changes.Added && nestedIn(set, site, r)
 	})
-	if i < 0 {
+	chosen := ChosenSwitched
+	switch {
+	case i >= 0:
+	case len(root) == 1 && slices.ContainsFunc(rep.Aux, func(id string) bool {
+		a := set.ByID(id)
+		return a != nil && a.Kind == changes.Added && nestedIn(set, site, a)
+	}):
+		i, chosen = 0, ChosenBroughtIn
+	default:
 		return root
 	}
 	if rep.Chosen == "" {
 		rep.Found = ids(root)
 	}
 	rep.Enclosing = []string{root[i].ID}
-	rep.Chosen = ChosenSwitched
+	rep.Chosen = chosen
 	out := slices.Clone(root)
 	out[i] = site
 	rep.Root = ids(out)

@@ -224,7 +224,8 @@ type Report struct {
 	Rounds int `json:"rounds"`
 	// Chosen says how Root was chosen when it is not the minimal set
 	// that delta debugging found (Found), or "" when it is:
-	// ChosenAuxiliary, ChosenOrigin, ChosenAddedCode, ChosenGuard or ChosenSwitched, the step that
+	// ChosenAuxiliary, ChosenOrigin, ChosenAddedCode, ChosenGuard,
+	// ChosenSwitched or ChosenBroughtIn, the step that
 	// replaced the root found before it (when more than one did, the
 	// last). Root may then lie outside the causes up to round Rounds.
 	Chosen string `json:"chosen,omitempty"`
@@ -234,13 +235,15 @@ type Report struct {
 	// Verified says that a run of the version with Root and Aux
 	// reverted passed: a final run, or AFTER's earlier trial of that
 	// same version (no version is run twice). With Chosen
-	// ChosenSwitched, the version run had Enclosing reverted in place
-	// of the change of Root nested in it, and a switch of that change's
-	// branch in the failing run passed too.
+	// ChosenSwitched or ChosenBroughtIn, the version run had Enclosing
+	// reverted in place of the change of Root it replaced, and a switch
+	// of that change's branch in the failing run passed too.
 	Verified bool `json:"verified"`
-	// Enclosing is the added change (a block or a function) of the root
-	// cause that a change nested in it replaced in Root (Chosen
-	// ChosenSwitched), or nil.
+	// Enclosing is the change of the root cause that a switched fix site
+	// replaced in Root: the added change (a block or a function) it is
+	// nested in (Chosen ChosenSwitched), or the root change that needs
+	// the added code holding it deleted with it (Chosen
+	// ChosenBroughtIn); nil otherwise.
 	Enclosing []string `json:"enclosing,omitempty"`
 	// Guarded is the root cause that a changed condition it ran under
 	// replaced in Root (Chosen ChosenGuard): its reversal passes too.
@@ -333,6 +336,15 @@ const (
 	// added code that decides the failure (Report.Enclosing names the
 	// added change it replaced).
 	ChosenSwitched = "switched"
+	// ChosenBroughtIn: a statement of added code that the root found
+	// before it (one change: a rewrite's call of new code where the old
+	// code was) needs deleted as an auxiliary change (an added file
+	// declaring what the old code declares too), the first fix site,
+	// whose branch, switched in the failing run, made the cases pass:
+	// the root found before it says which change broke the cases, this
+	// one where the fault lies (Report.Enclosing names the change it
+	// replaced).
+	ChosenBroughtIn = "brought in"
 	// ChosenGuard: a changed condition (the header of an if, loop or
 	// case clause; an added if that leaves, whole) that the root found
 	// before it runs under (Report.Guarded), whose reversal alone passes

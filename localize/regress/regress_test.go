@@ -586,9 +586,17 @@ func TestRegressNestedAdded(t *testing.T) {
 	}
 	// The faulty if, nested deepest in the added block, is the first fix
 	// site: the block's own conditions raise its round above the loop's
-	// and the return's.
-	if first := firstFixSite(rep); !strings.HasPrefix(first, "if s[i] == '.' {") {
-		t.Errorf("first fix site %q, want the loop's if; fix sites %+v", first, rep.FixSites)
+	// and the return's. A switch of its branch passes, and the block
+	// holding it is an auxiliary change of the root delta debugging found
+	// (the added c := s[0] the block reads), so it takes the root's place.
+	var root []string
+	for _, c := range rep.Changes {
+		if slices.Contains(rep.Root, c.ID) {
+			root = append(root, strings.SplitN(strings.TrimSpace(c.NewText), "\n", 2)[0])
+		}
+	}
+	if len(root) != 1 || !strings.HasPrefix(root[0], "if s[i] == '.' {") || rep.Chosen != ChosenBroughtIn || len(rep.Found) != 1 || !slices.Equal(rep.Enclosing, rep.Found) || !rep.Verified {
+		t.Errorf("root %q (chosen %q in place of %v, found %v, verified %v), want the loop's if brought in, in place of the root found, verified; fix sites %+v", root, rep.Chosen, rep.Enclosing, rep.Found, rep.Verified, rep.FixSites)
 	}
 }
 
