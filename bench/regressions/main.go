@@ -2,7 +2,7 @@
 // regressions between consecutive tagged releases of libraries that
 // nobody here wrote, and writes a report.
 //
-//	go run ./bench/regressions [-subjects a,b] [-deadline 10m] [-timeout 1m] [-check] [-keep DIR] [-out FILE]
+//	go run ./bench/regressions [-subjects a,b] [-deadline 10m] [-timeout 1m] [-check] [-baselines=false] [-keep DIR] [-out FILE]
 //
 // A regression is a library's two consecutive releases, good and bad,
 // and a test that a later release (the fix) added: it passes on good and
@@ -26,7 +26,8 @@
 // versions tried and test runs, and the same for the three baselines the
 // command runs beside AFTER: delta debugging over all changes, over the
 // causes, and bisection over the changes in file order. -check stops
-// after the premise. -keep leaves the copies, each with faultloc's JSON
+// after the premise; -baselines=false runs AFTER alone (minutes instead
+// of most of an hour, the baselines' columns left empty). -keep leaves the copies, each with faultloc's JSON
 // report and standard error, in DIR.
 //
 // The command also reads the fix sites the report gives when the root
