@@ -107,7 +107,8 @@
 // shows its progress on stderr: a line with its preliminary ranking,
 // the scorers' first five lines ([pipeline.Options.Preliminary]; the
 // first case's from its own run before the other cases' evidence, and
-// again when that evidence changes them), and
+// again, as a line saying it is revised, when that evidence changes
+// them), and
 // the search's bound, then a line as each candidate is found, verified
 // or not ([pipeline.Options.Found]). A long run shows its progress on
 // stderr too (-progress, on by default in text format): what runs now

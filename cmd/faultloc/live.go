@@ -37,8 +37,9 @@ func newLiveLines(w io.Writer, delay time.Duration) *liveLines {
 // start holds the first line of case name and shows it, with the lines
 // added meanwhile, after the delay unless the case is done by then. A
 // later start (a better preliminary ranking) replaces the first line
-// held, or is written when the case's lines show.
-func (l *liveLines) start(name, line string) {
+// held, or, when the case's lines show already, writes revised, which
+// says what changed since the first line.
+func (l *liveLines) start(name, line, revised string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	c := l.get(name)
@@ -46,7 +47,7 @@ func (l *liveLines) start(name, line string) {
 	case c.done:
 		return
 	case c.shown:
-		fmt.Fprintln(l.w, line)
+		fmt.Fprintln(l.w, revised)
 		return
 	case c.started:
 		c.lines[0] = line

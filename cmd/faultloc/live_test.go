@@ -23,7 +23,7 @@ func TestLiveLines(t *testing.T) {
 		{"found before the preliminary", []step{{"add", "a", "f1"}, {"start", "a", "p"}, {"show", "a", ""}}, "p f1"},
 		{"two cases", []step{{"start", "a", "pa"}, {"start", "b", "pb"}, {"add", "b", "fb"}, {"show", "b", ""}, {"add", "a", "fa"}, {"done", "a", ""}, {"show", "a", ""}}, "pb fb"},
 		{"a better preliminary before the delay", []step{{"start", "a", "p1"}, {"add", "a", "f1"}, {"start", "a", "p2"}, {"show", "a", ""}}, "p2 f1"},
-		{"a better preliminary after it", []step{{"start", "a", "p1"}, {"show", "a", ""}, {"add", "a", "f1"}, {"start", "a", "p2"}, {"done", "a", ""}, {"start", "a", "p3"}}, "p1 f1 p2"},
+		{"a better preliminary after it", []step{{"start", "a", "p1"}, {"show", "a", ""}, {"add", "a", "f1"}, {"start", "a", "p2"}, {"done", "a", ""}, {"start", "a", "p3"}}, "p1 f1 p2'"},
 		{"stopped", []step{{"start", "a", "p"}, {"stop", "", ""}, {"show", "a", ""}, {"add", "a", "f"}}, ""},
 	} {
 		var buf bytes.Buffer
@@ -31,7 +31,7 @@ func TestLiveLines(t *testing.T) {
 		for _, s := range tt.steps {
 			switch s.op {
 			case "start":
-				l.start(s.name, s.line)
+				l.start(s.name, s.line, s.line+"'")
 			case "add":
 				l.add(s.name, s.line)
 			case "show":
@@ -55,7 +55,7 @@ func TestLiveLinesTimer(t *testing.T) {
 	var b bytes.Buffer
 	buf.w = &b
 	l := newLiveLines(&buf, 10*time.Millisecond)
-	l.start("a", "p")
+	l.start("a", "p", "p'")
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		buf.mu.Lock()

@@ -464,8 +464,10 @@ func runLocalize(ctx context.Context, args []string, stdout, stderr io.Writer) i
 		live = newLiveLines(stderr, liveDelay)
 		defer live.stop()
 		popts.Preliminary = func(i, n int, rep *localize.Report) {
+			lines := preliminaryLines(rep, wd, 5)
 			live.start(rep.Test, fmt.Sprintf("faultloc localize: %s (%d of %d): preliminary ranking %s; searching for candidates within the case's bound (%v)",
-				rep.Test, i, n, preliminaryLines(rep, wd, 5), caseBound(*timeout)))
+				rep.Test, i, n, lines, caseBound(*timeout)),
+				fmt.Sprintf("faultloc localize: %s: preliminary ranking revised with the evidence of the other cases %s", rep.Test, lines))
 		}
 		popts.Found = func(name string, c localize.Candidate, elapsed time.Duration) {
 			live.add(name, fmt.Sprintf("faultloc localize: %s: found %s after %v", name, candidateLine(c, wd), elapsed.Round(time.Millisecond)))
