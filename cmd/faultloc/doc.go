@@ -737,7 +737,10 @@
 // code and by round. When the root cause is an added block (reverting it
 // deletes its statements together) and the first fix site is a statement
 // nested in it whose switch passes, that statement is the root cause,
-// the block named as enclosing it. A root statement that runs under a
+// the block named as enclosing it; so it is when the root cause is one
+// change whose reversal needs added code deleted with it (the new
+// parser's file, declaring what the old code declares too) and the
+// first fix site, switched, lies in that code. A root statement that runs under a
 // condition the release changed too (an if whose condition changed, or
 // an added if that returns or breaks) gives its place to that condition
 // when reverting the condition alone (an added if whole) passes as
@@ -880,7 +883,7 @@
 //
 // Rank the fix sites by predicate switching first (default true). False:
 // the structural order alone, no switched runs, and an added block that
-// is the root cause stays whole.
+// is the root cause stays whole, as does a rewrite's call.
 //
 //	-reverse-dd
 //
