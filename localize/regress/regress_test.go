@@ -598,6 +598,17 @@ func TestRegressNestedAdded(t *testing.T) {
 	if len(root) != 1 || !strings.HasPrefix(root[0], "if s[i] == '.' {") || rep.Chosen != ChosenBroughtIn || len(rep.Found) != 1 || !slices.Equal(rep.Enclosing, rep.Found) || !rep.Verified {
 		t.Errorf("root %q (chosen %q in place of %v, found %v, verified %v), want the loop's if brought in, in place of the root found, verified; fix sites %+v", root, rep.Chosen, rep.Enclosing, rep.Found, rep.Verified, rep.FixSites)
 	}
+	var b strings.Builder
+	if err := rep.WriteText(&b); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Root) == 1 && len(rep.Enclosing) == 1 {
+		want := fmt.Sprintf("root cause: %s (the statement of added code, deleted with %s as an auxiliary change, that decides the failure", rep.Root[0], rep.Enclosing[0])
+		verified := fmt.Sprintf("verified: reverting them, with %s in place of the statement whose added code it needs deleted, makes the cases pass)", rep.Enclosing[0])
+		if !strings.Contains(b.String(), want) || !strings.Contains(b.String(), verified) {
+			t.Errorf("text report lacks %q or %q:\n%s", want, verified, b.String())
+		}
+	}
 }
 
 // firstFixSite returns the first line of the text of rep's first fix
