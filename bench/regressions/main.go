@@ -27,8 +27,9 @@
 // command runs beside AFTER: delta debugging over all changes, over the
 // causes, and bisection over the changes in file order. -check stops
 // after the premise; -baselines=false runs AFTER alone (minutes instead
-// of most of an hour, the baselines' columns left empty). -keep leaves the copies, each with faultloc's JSON
-// report and standard error, in DIR.
+// of most of an hour, the baselines' columns left empty). -keep leaves
+// the copies, each with faultloc's JSON report and standard error, in
+// DIR.
 //
 // The command also reads the fix sites the report gives when the root
 // cause replaced code (the causes it brought into the failing run,
@@ -62,7 +63,7 @@ func main() {
 	checkOnly := flag.Bool("check", false, "only check the premise of each regression: its test passes on good and fails on bad")
 	keep := flag.String("keep", "", "make the copies in this directory and keep them, with faultloc's output beside them")
 	out := flag.String("out", "", "also write the report to this file (rewritten after each regression)")
-	flag.BoolVar(&baselines, "baselines", true, "also run faultloc regress's baselines (dd over all changes and over the causes, bisection); false gives AFTER's answers quickly, with the baselines' columns empty")
+	baselines := flag.Bool("baselines", true, "also run faultloc regress's baselines (dd over all changes and over the causes, bisection); false gives AFTER's answers quickly, with the baselines' columns empty")
 	flag.Parse()
 	subjects := regressions
 	if *only != "" {
@@ -81,13 +82,13 @@ func main() {
 		}
 	}
 	cmdline := "go run ./bench/regressions " + strings.Join(os.Args[1:], " ")
-	if err := run(context.Background(), cmdline, subjects, *deadline, *timeout, *checkOnly, *keep, *out); err != nil {
+	if err := run(context.Background(), cmdline, subjects, *deadline, *timeout, *checkOnly, *baselines, *keep, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "regressions:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, cmdline string, subjects []regression, deadline, timeout time.Duration, checkOnly bool, keep, out string) error {
+func run(ctx context.Context, cmdline string, subjects []regression, deadline, timeout time.Duration, checkOnly, baselines bool, keep, out string) error {
 	tmp := keep
 	if tmp == "" {
 		var err error
@@ -123,7 +124,7 @@ func run(ctx context.Context, cmdline string, subjects []regression, deadline, t
 		time.Now().UTC().Format(time.RFC3339), strings.TrimSpace(string(commit)), runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), subset, load, deadline, timeout, noBaselines)
 	var results []result
 	for _, r := range subjects {
-		res := one(ctx, r, bin, filepath.Join(tmp, strings.ReplaceAll(r.name, "/", "_")), deadline, timeout, checkOnly)
+		res := one(ctx, r, bin, filepath.Join(tmp, strings.ReplaceAll(r.name, "/", "_")), deadline, timeout, checkOnly, baselines)
 		res.load = loadavg.Now()
 		fmt.Fprintf(os.Stderr, "regressions: %s: %s (load %s)\n", r.name, res.summary(), res.load)
 		results = append(results, res)

@@ -83,12 +83,9 @@ type result struct {
 	load string // the load average (1, 5, 15 minutes) when it ended
 }
 
-// baselines says whether faultloc regress runs its baselines (the
-// -baselines flag).
-var baselines = true
-
-// one prepares regression r in dir, checks it, and runs faultloc regress.
-func one(ctx context.Context, r regression, bin, dir string, deadline, timeout time.Duration, checkOnly bool) result {
+// one prepares regression r in dir, checks it, and runs faultloc regress,
+// with its baselines if baselines is set.
+func one(ctx context.Context, r regression, bin, dir string, deadline, timeout time.Duration, checkOnly, baselines bool) result {
 	res := result{r: r}
 	good, bad, err := prepare(ctx, r, dir)
 	if err != nil {

@@ -31,16 +31,14 @@ func pinpoint(set *changes.Set, rep *Report, root []*changes.Change) []*changes.
 	if site == nil {
 		return root
 	}
-	i := slices.IndexFunc(root, func(r *changes.Change) bool {
-		return r.Kind == changes.Added && nestedIn(set, site, r)
-	})
+	holds := func(c *changes.Change) bool { // added code that the site is nested in
+		return c != nil && c.Kind == changes.Added && nestedIn(set, site, c)
+	}
+	i := slices.IndexFunc(root, holds)
 	chosen := ChosenSwitched
 	switch {
 	case i >= 0:
-	case len(root) == 1 && slices.ContainsFunc(rep.Aux, func(id string) bool {
-		a := set.ByID(id)
-		return a != nil && a.Kind == changes.Added && nestedIn(set, site, a)
-	}):
+	case len(root) == 1 && slices.ContainsFunc(rep.Aux, func(id string) bool { return holds(set.ByID(id)) }):
 		i, chosen = 0, ChosenBroughtIn
 	default:
 		return root
