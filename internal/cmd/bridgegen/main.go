@@ -106,6 +106,9 @@ var denied = map[string]string{
 	"time.Since":                          "bridged by hand: the virtual clock (trace/internal/bridge/time.go)",
 	"time.Until":                          "bridged by hand: the virtual clock (trace/internal/bridge/time.go)",
 	"time.Sleep":                          "bridged by hand: advances the virtual clock and yields to the scheduler",
+	"net.Listen":                          "bridged by hand: a listener of the run's own on the loopback interface (trace/internal/interp/native_listen.go)",
+	"net/http.ListenAndServe":             "bridged by hand: a listener of the run's own on the loopback interface (trace/internal/interp/native_listen.go)",
+	"net/http.Serve":                      "bridged by hand: serves until the run ends (trace/internal/interp/native_listen.go)",
 	"testing/iotest.NewReadLogger":        "it logs through the native log package, to the process's standard error",
 	"testing/iotest.NewWriteLogger":       "it logs through the native log package, to the process's standard error",
 	"time.LoadLocation":                   "bridged by hand: it reads the system's time zone database (trace/internal/bridge/time.go)",
@@ -145,9 +148,9 @@ var denied = map[string]string{
 
 // networkCall matches the functions and methods that dial, listen on or
 // look up the network, which interpreted code must not reach: a test's
-// HTTP client requests go only to the httptest servers of its run
-// (trace/internal/interp's native_client.go), whose listeners httptest
-// opens on the loopback interface. net.Interfaces and the rest of the
+// HTTP client requests go only to the httptest servers and the
+// listeners of its run (trace/internal/interp's native_client.go and
+// native_listen.go), on the loopback interface. net.Interfaces and the rest of the
 // machine's network interfaces reach nothing: they are the process's
 // facts, the same in every run, like os.Hostname; nor does
 // net.ResolveUnixAddr, which only pairs its network with the path.

@@ -23,33 +23,42 @@ import (
 // dial of the program to any other address stops the run (a
 // *BridgeError): natively it might connect, so an error would be a
 // verdict the native run need not share. bridgegen leaves out net's dialing,
-// listening and lookups, and net/http's ListenAndServe. The servers a run
-// started and did not close are closed when it ends.
+// listening and lookups, and net/http's ListenAndServe; native_listen.go
+// gives a run listeners of its own on the loopback interface, which its
+// dials reach too. The servers a run started and did not close are closed
+// when it ends.
 
 // netState is a run's servers and guarded transports.
 type netState struct {
 	mu         sync.Mutex // dials come from native goroutines
 	addrs      map[string]bool
+	alias      map[string]string // an address a run's own listener stands for, to the listener's (native_listen.go)
 	servers    []*httptest.Server
+	closers    []io.Closer // the run's own listeners and the servers serving them
 	transports map[http.RoundTripper]*http.Transport
 }
 
 func (r *run) netSt() *netState {
 	if r.net == nil {
-		r.net = &netState{addrs: map[string]bool{}, transports: map[http.RoundTripper]*http.Transport{}}
+		r.net = &netState{addrs: map[string]bool{}, alias: map[string]string{}, transports: map[http.RoundTripper]*http.Transport{}}
 	}
 	return r.net
 }
 
-// allow returns nil if addr is the address of one of the run's httptest
-// servers, else the netRefused error a dial to it returns.
-func (st *netState) allow(addr string) error {
+// resolve returns the address a dial to addr reaches: addr itself if it
+// is the address of one of the run's httptest servers or listeners, the
+// listener's if one of the run's own listeners stands for addr
+// (native_listen.go), else the netRefused error a dial to it returns.
+func (st *netState) resolve(addr string) (string, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	if !st.addrs[addr] {
-		return netRefused{addr}
+	if to, ok := st.alias[addr]; ok {
+		return to, nil
 	}
-	return nil
+	if !st.addrs[addr] {
+		return "", netRefused{addr}
+	}
+	return addr, nil
 }
 
 // netRefused is the error the interpreted HTTP client's dial returns for
@@ -58,6 +67,13 @@ type netRefused struct{ addr string }
 
 func (e netRefused) Error() string {
 	return "faultloc: the interpreted HTTP client reaches only the httptest servers of its run, not " + e.addr
+}
+
+// reaches reports whether a dial to addr reaches one of the run's
+// servers or listeners.
+func (st *netState) reaches(addr string) bool {
+	_, err := st.resolve(addr)
+	return err == nil
 }
 
 // guardTransport returns the guarded copy of rt (nil: the default).
@@ -77,15 +93,15 @@ func (r *run) guardTransport(rt http.RoundTripper) http.RoundTripper {
 	}
 	g := t.Clone()
 	g.Proxy = nil
-	check := st.allow
+	check := st.resolve
 	if redirect := st.redirectedPortLocked(t); redirect != "" {
 		// an httptest server's client: its own dial sends example.com
 		// and its subdomains, at that port, to the server
-		check = func(addr string) error {
+		check = func(addr string) (string, error) {
 			if host, port, err := net.SplitHostPort(addr); err == nil && port == redirect && (host == "example.com" || strings.HasSuffix(host, ".example.com")) {
-				return nil
+				return addr, nil
 			}
-			return st.allow(addr)
+			return st.resolve(addr)
 		}
 	}
 	dial, own := g.DialContext, programFunc(g.DialContext)
@@ -103,11 +119,12 @@ func (r *run) guardTransport(rt http.RoundTripper) http.RoundTripper {
 }
 
 // guardDial returns dial (nil: a net.Dialer's) dialing only the
-// addresses check allows, unless dial is the program's (own): its own
-// dials are the bridged ones, which reach the run's servers alone, and
-// the address the transport asks it for may be another, which it maps to
-// one of them (a test's Dial that sends every host to its server).
-func guardDial(dial func(context.Context, string, string) (net.Conn, error), own bool, check func(string) error) func(context.Context, string, string) (net.Conn, error) {
+// addresses check allows, at the address check gives, unless dial is the
+// program's (own): its own dials are the bridged ones, which reach the
+// run's servers alone, and the address the transport asks it for may be
+// another, which it maps to one of them (a test's Dial that sends every
+// host to its server).
+func guardDial(dial func(context.Context, string, string) (net.Conn, error), own bool, check func(string) (string, error)) func(context.Context, string, string) (net.Conn, error) {
 	if own {
 		return dial
 	}
@@ -115,10 +132,11 @@ func guardDial(dial func(context.Context, string, string) (net.Conn, error), own
 		dial = (&net.Dialer{}).DialContext
 	}
 	return func(ctx context.Context, network, addr string) (net.Conn, error) {
-		if err := check(addr); err != nil {
+		to, err := check(addr)
+		if err != nil {
 			return nil, err
 		}
-		return dial(ctx, network, addr)
+		return dial(ctx, network, to)
 	}
 }
 
@@ -167,8 +185,8 @@ func (r *run) closeNet() {
 		return
 	}
 	st.mu.Lock()
-	servers := st.servers
-	st.servers = nil
+	servers, closers := st.servers, st.closers
+	st.servers, st.closers = nil, nil
 	for _, t := range st.transports {
 		t.CloseIdleConnections()
 	}
@@ -176,20 +194,14 @@ func (r *run) closeNet() {
 	for _, s := range servers {
 		go s.Close() // it waits for handlers, which the run's end unwinds
 	}
+	for _, c := range closers {
+		go c.Close()
+	}
 }
 
 func init() {
 	// The client calls, on the guarded client.
-	clientBridge := func(name string, f any) {
-		fv := reflect.ValueOf(f)
-		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
-			// f's first parameter is the run; the rest are the call's.
-			g := reflect.MakeFunc(reflect.FuncOf(inTypes(fv.Type())[1:], outTypes(fv.Type()), false), func(a []reflect.Value) []reflect.Value {
-				return fv.Call(append([]reflect.Value{reflect.ValueOf(r)}, a...))
-			})
-			return r.reflectCall(fr, in, name, g, calleeSig(in), args)
-		}
-	}
+	clientBridge := nativeBridge
 	clientBridge("net/http.Get", func(r *run, u string) (*http.Response, error) { return r.guardClient(nil).Get(u) })
 	clientBridge("net/http.Head", func(r *run, u string) (*http.Response, error) { return r.guardClient(nil).Head(u) })
 	clientBridge("net/http.Post", func(r *run, u, ct string, body io.Reader) (*http.Response, error) {
@@ -222,35 +234,39 @@ func init() {
 	// The dials of package net, to the run's servers only, as the
 	// guarded transport's.
 	clientBridge("net.Dial", func(r *run, network, addr string) (net.Conn, error) {
-		if err := r.netSt().allow(addr); err != nil {
+		to, err := r.netSt().resolve(addr)
+		if err != nil {
 			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
 		}
-		return net.Dial(network, addr)
+		return net.Dial(network, to)
 	})
 	clientBridge("net.DialTimeout", func(r *run, network, addr string, timeout time.Duration) (net.Conn, error) {
-		if err := r.netSt().allow(addr); err != nil {
+		to, err := r.netSt().resolve(addr)
+		if err != nil {
 			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
 		}
-		return net.DialTimeout(network, addr, timeout)
+		return net.DialTimeout(network, to, timeout)
 	})
 	clientBridge("(*net.Dialer).Dial", func(r *run, d *net.Dialer, network, addr string) (net.Conn, error) {
-		if err := r.netSt().allow(addr); err != nil {
+		to, err := r.netSt().resolve(addr)
+		if err != nil {
 			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
 		}
-		return d.Dial(network, addr)
+		return d.Dial(network, to)
 	})
 	clientBridge("(*net.Dialer).DialContext", func(r *run, d *net.Dialer, ctx context.Context, network, addr string) (net.Conn, error) {
-		if err := r.netSt().allow(addr); err != nil {
+		to, err := r.netSt().resolve(addr)
+		if err != nil {
 			return nil, &net.OpError{Op: "dial", Net: network, Err: err}
 		}
-		return d.DialContext(ctx, network, addr)
+		return d.DialContext(ctx, network, to)
 	})
 	// A dial of the program's own to another address stops the run.
 	for name, addrArg := range map[string]int{"net.Dial": 1, "net.DialTimeout": 1, "(*net.Dialer).Dial": 2, "(*net.Dialer).DialContext": 3} {
 		dial := bridges[name]
 		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
-			if addr := args[addrArg].Str(); r.netSt().allow(addr) != nil {
-				panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "a run dials only the httptest servers it started, not " + addr + ": the connection would leave the run's sandbox"})
+			if addr := args[addrArg].Str(); !r.netSt().reaches(addr) {
+				panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "a run dials only the httptest servers and the listeners it started, not " + addr + ": the connection would leave the run's sandbox"})
 			}
 			return dial(r, fr, in, args)
 		}
@@ -270,6 +286,18 @@ func init() {
 	serverBridge("net/http/httptest.NewServer", httptest.NewServer)
 	serverBridge("net/http/httptest.NewTLSServer", httptest.NewTLSServer)
 	serverBridge("net/http/httptest.NewUnstartedServer", httptest.NewUnstartedServer)
+}
+
+// nativeBridge bridges the function name to f, a native func whose first
+// parameter is the run and whose others are the call's.
+func nativeBridge(name string, f any) {
+	fv := reflect.ValueOf(f)
+	bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		g := reflect.MakeFunc(reflect.FuncOf(inTypes(fv.Type())[1:], outTypes(fv.Type()), false), func(a []reflect.Value) []reflect.Value {
+			return fv.Call(append([]reflect.Value{reflect.ValueOf(r)}, a...))
+		})
+		return r.reflectCall(fr, in, name, g, calleeSig(in), args)
+	}
 }
 
 func inTypes(t reflect.Type) []reflect.Type {
