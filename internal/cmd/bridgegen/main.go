@@ -139,7 +139,7 @@ var denied = map[string]string{
 	"crypto/rand.Text":                    "bridged by hand: the run's seeded stream (trace/internal/bridge/rand.go)",
 	"crypto/cipher.NewGCMWithRandomNonce": "its Seal draws each nonce from the process's secure source, not the run's seeded stream",
 	"io.Pipe":                             "its ends block native threads outside the interpreter's scheduler",
-	"io/ioutil.ReadDir":                   "reads the file system",
+	"io/ioutil.ReadDir":                   "bridged by hand, relative to the test's directory (trace/internal/bridge/files.go)",
 	"io/ioutil.ReadFile":                  "bridged by hand as os.ReadFile, relative to the test's directory (trace/internal/bridge/files.go)",
 	"io/ioutil.TempDir":                   "bridged by hand as os.MkdirTemp, in the run's sandbox (trace/internal/bridge/sandbox.go)",
 	"io/ioutil.TempFile":                  "bridged by hand as os.CreateTemp, in the run's sandbox (trace/internal/bridge/sandbox.go)",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/types"
 	"io/fs"
+	"io/ioutil"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -19,7 +20,8 @@ import (
 // Name, ReadDir, Readdirnames and Close are bridged, and bufio or io read
 // it natively; Stat of os.Stdout and os.Stderr says a pipe, streamInfo,
 // and of os.Stdin the null device named "stdin", as go test gives them),
-// os.ReadDir, os.Stat, os.Lstat and filepath.Glob. Relative
+// os.ReadDir (and io/ioutil.ReadDir), os.Stat, os.Lstat and
+// filepath.Glob. Relative
 // names are in the program's working directory (a test's package
 // directory, as go test runs it), errors and results carry the names the
 // program gave, and files left open are closed when the run ends. Writes
@@ -197,6 +199,14 @@ func init() {
 		name := args[0].Str()
 		des, err := os.ReadDir(filePath(c, name))
 		return interp.Tuple(result(c, des, resType(c, 0)), pathError(c, err, name))
+	})
+	reg("io/ioutil.ReadDir", func(c interp.Call, args []interp.Value) interp.Value {
+		name := args[0].Str()
+		fis, err := ioutil.ReadDir(filePath(c, name))
+		if err != nil {
+			return interp.Tuple(interp.Nil(interp.KindSlice), pathError(c, err, name))
+		}
+		return interp.Tuple(result(c, fis, resType(c, 0)), noErr)
 	})
 	stat := func(stat func(string) (fs.FileInfo, error)) func(interp.Call, []interp.Value) interp.Value {
 		return func(c interp.Call, args []interp.Value) interp.Value {

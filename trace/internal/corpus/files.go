@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"io/ioutil"
 	"os"
 	"path/filepath"
 	"sort"
@@ -11,9 +12,10 @@ import (
 	"sync"
 )
 
-// Files writes, reads, renames and removes files and directories in a
-// temporary directory of its own (the interpreter's run sandbox), and
-// checks the errors of missing and existing files.
+// Files writes, reads, lists (os.ReadDir, io/ioutil.ReadDir), renames and
+// removes files and directories in a temporary directory of its own (the
+// interpreter's run sandbox), and checks the errors of missing and
+// existing files.
 func Files() string {
 	var out []string
 	dir, err := os.MkdirTemp("", "corpus-files-")
@@ -64,6 +66,19 @@ func Files() string {
 	walk("")
 	sort.Strings(names)
 	out = append(out, strings.Join(names, " "))
+	fis, err := ioutil.ReadDir(dir) // sorted by name, as FileInfos
+	check(err == nil, "ioutil.ReadDir")
+	var infos []string
+	for _, fi := range fis {
+		if fi.IsDir() {
+			infos = append(infos, fi.Name()+"/")
+		} else {
+			infos = append(infos, fmt.Sprint(fi.Name(), fi.Size()))
+		}
+	}
+	out = append(out, strings.Join(infos, " "))
+	_, err = ioutil.ReadDir(filepath.Join(dir, "missing"))
+	out = append(out, fmt.Sprint(os.IsNotExist(err), strings.HasSuffix(err.Error(), filepath.Join("missing")+": no such file or directory")))
 	check(os.Remove(filepath.Join(dir, "b.txt")) == nil, "Remove")
 	out = append(out, fmt.Sprint(os.IsNotExist(os.Remove(filepath.Join(dir, "b.txt")))))
 	return strings.Join(out, "\n")

@@ -2131,7 +2131,7 @@ var Excluded = map[string]string{
 	"io/fs.FileInfoToDirEntry":                           "parameter of type FileInfo",
 	"io/fs.FormatDirEntry":                               "parameter of type DirEntry",
 	"io/fs.FormatFileInfo":                               "parameter of type FileInfo",
-	"io/ioutil.ReadDir":                                  "reads the file system",
+	"io/ioutil.ReadDir":                                  "bridged by hand, relative to the test's directory (trace/internal/bridge/files.go)",
 	"io/ioutil.ReadFile":                                 "bridged by hand as os.ReadFile, relative to the test's directory (trace/internal/bridge/files.go)",
 	"io/ioutil.TempDir":                                  "bridged by hand as os.MkdirTemp, in the run's sandbox (trace/internal/bridge/sandbox.go)",
 	"io/ioutil.TempFile":                                 "bridged by hand as os.CreateTemp, in the run's sandbox (trace/internal/bridge/sandbox.go)",
