@@ -14,8 +14,8 @@ import (
 
 // Files writes, reads, lists (os.ReadDir, io/ioutil.ReadDir), renames and
 // removes files and directories in a temporary directory of its own (the
-// interpreter's run sandbox), and checks the errors of missing and
-// existing files.
+// interpreter's run sandbox), and checks the errors of missing, existing
+// and closed files.
 func Files() string {
 	var out []string
 	dir, err := os.MkdirTemp("", "corpus-files-")
@@ -79,6 +79,12 @@ func Files() string {
 	out = append(out, strings.Join(infos, " "))
 	_, err = ioutil.ReadDir(filepath.Join(dir, "missing"))
 	out = append(out, fmt.Sprint(os.IsNotExist(err), strings.HasSuffix(err.Error(), filepath.Join("missing")+": no such file or directory")))
+	cf, err := os.Open(filepath.Join(dir, "b.txt"))
+	check(err == nil, "Open")
+	check(cf.Close() == nil, "Close")
+	err = cf.Close()
+	out = append(out, fmt.Sprint(errors.Is(err, os.ErrClosed), errors.Is(err, fs.ErrClosed), os.ErrClosed == fs.ErrClosed))
+	out = append(out, fmt.Sprint(os.ErrNoDeadline, os.ErrDeadlineExceeded, os.ErrProcessDone, os.ErrNoHandle))
 	check(os.Remove(filepath.Join(dir, "b.txt")) == nil, "Remove")
 	out = append(out, fmt.Sprint(os.IsNotExist(os.Remove(filepath.Join(dir, "b.txt")))))
 	return strings.Join(out, "\n")

@@ -337,12 +337,17 @@ var contextKeys = map[string]any{
 // errorGlobals are sentinel errors of packages the generated table
 // (internal/stdtable, which has io.EOF and others) does not cover: package
 // variables of type error that interpreted code compares with the errors
-// bridged functions return.
+// bridged functions return: every error variable of package os.
 var errorGlobals = map[string]error{
-	"os.ErrNotExist":   os.ErrNotExist,
-	"os.ErrExist":      os.ErrExist,
-	"os.ErrPermission": os.ErrPermission,
-	"os.ErrInvalid":    os.ErrInvalid,
+	"os.ErrNotExist":         os.ErrNotExist,
+	"os.ErrExist":            os.ErrExist,
+	"os.ErrPermission":       os.ErrPermission,
+	"os.ErrInvalid":          os.ErrInvalid,
+	"os.ErrClosed":           os.ErrClosed,
+	"os.ErrNoDeadline":       os.ErrNoDeadline,
+	"os.ErrDeadlineExceeded": os.ErrDeadlineExceeded,
+	"os.ErrProcessDone":      os.ErrProcessDone,
+	"os.ErrNoHandle":         os.ErrNoHandle,
 }
 
 // execName is the name the go command gives the binary of package pkg,
