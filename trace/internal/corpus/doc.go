@@ -118,6 +118,7 @@ var Programs = map[string]func() string{
 	"Gzip":                Gzip,
 	"UnsafeHash":          UnsafeHash,
 	"Files":               Files,
+	"NativeUnexported":    NativeUnexported,
 	"FileStat":            FileStat,
 	"AliasTypes":          AliasTypes,
 	"ZeroSize":            ZeroSize,

@@ -213,6 +213,9 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 		return Uint(uint64(r.pointerOf(fr, in, v)))
 	},
 	"UnsafeAddr": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
+		if v.nv.IsValid() {
+			return Uint(uint64(r.nativeAddr(v.nv)))
+		}
 		if v.f&flagAddr == 0 || v.c == nil {
 			panic("reflect.Value.UnsafeAddr of unaddressable value")
 		}

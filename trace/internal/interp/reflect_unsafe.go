@@ -3,6 +3,7 @@ package interp
 import (
 	"fmt"
 	"go/types"
+	"reflect"
 	"unsafe"
 )
 
@@ -265,13 +266,38 @@ func cellAt(c *cell, t types.Type, off int64) (*cell, types.Type, bool) {
 	return nil, nil, false
 }
 
+// nativeAddrsKey keys a run's addresses of native memory that
+// reflect.Value's UnsafeAddr gave, with their types.
+type nativeAddrsKey struct{}
+
+func (r *run) nativeAddrs() map[unsafe.Pointer]reflect.Type {
+	return Call{r: r}.State(nativeAddrsKey{}, func() any { return map[unsafe.Pointer]reflect.Type{} }).(map[unsafe.Pointer]reflect.Type)
+}
+
+// nativeAddr is nv.UnsafeAddr() of the native value nv, recorded (with
+// nv's type) so that reflect.NewAt of it, of that type, is nv's memory
+// again, addressable and without nv's read-only mark (what go-cmp and
+// repr do to read an unexported field).
+func (r *run) nativeAddr(nv reflect.Value) uintptr {
+	if !nv.CanAddr() {
+		panic("reflect.Value.UnsafeAddr of unaddressable value")
+	}
+	p := unsafe.Pointer(nv.UnsafeAddr())
+	r.nativeAddrs()[p] = nv.Type()
+	return r.issueUintptr(p, nil)
+}
+
 // newAt is reflect.NewAt(t, p): a Value of type *t pointing at p, an
 // unsafe.Pointer to an interpreted variable of type t (or to a struct
-// whose first field is one).
+// whose first field is one), or to native memory of type t that
+// UnsafeAddr gave (nativeAddr).
 func (r *run) newAt(in *ins, t types.Type, p Value) rvalue {
 	pt := types.NewPointer(t)
 	if p.p == nil {
 		return r.rvOf(pt, Value{k: KindPointer}, 0)
+	}
+	if nt, ok := r.nativeAddrs()[p.p]; ok && p.n&uptrTag == 0 && r.p.rtypeNative(nt) == r.p.rtypeOf(t) {
+		return r.rvNative(reflect.NewAt(nt, p.p), nil, 0)
 	}
 	if p.n&uptrTag != uptrTyped {
 		panic(&BridgeError{Func: "reflect.NewAt", CallSite: r.pos(in), Reason: "the pointer is not the address of an interpreted variable"})
