@@ -118,6 +118,7 @@ var Programs = map[string]func() string{
 	"Gzip":                Gzip,
 	"UnsafeHash":          UnsafeHash,
 	"Files":               Files,
+	"TextScanner":         TextScanner,
 	"NativeUnexported":    NativeUnexported,
 	"FileStat":            FileStat,
 	"AliasTypes":          AliasTypes,

@@ -206,8 +206,10 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // securecookie and sessions); and net/http/cookiejar (with
 // net/http/internal/ascii), whose Jar reads the run's virtual clock to
 // expire the cookies the program set by it (given to a native
-// http.Client, it crosses as a jar whose methods call it). Other standard packages stay
-// native.
+// http.Client, it crosses as a jar whose methods call it); and
+// text/scanner, whose Scanner holds the program's io.Reader and calls
+// its Error and IsIdentRune funcs (participle's lexers). Other standard
+// packages stay native.
 var sourceStd = map[string][]string{
 	"cmp":                      nil,
 	"container/list":           nil,
@@ -241,6 +243,7 @@ var sourceStd = map[string][]string{
 	"net/http/internal/ascii":  nil,
 	"slices":                   {"cmp", "iter"},
 	"sort":                     {"slices"},
+	"text/scanner":             nil,
 	"text/template":            {"internal/fmtsort", "maps", "text/template/parse"},
 	"testing/fstest":           {"maps", "slices"},
 }
