@@ -119,6 +119,7 @@ var Programs = map[string]func() string{
 	"UnsafeHash":          UnsafeHash,
 	"Files":               Files,
 	"TextScanner":         TextScanner,
+	"GoDoc":               GoDoc,
 	"NativeUnexported":    NativeUnexported,
 	"FileStat":            FileStat,
 	"AliasTypes":          AliasTypes,

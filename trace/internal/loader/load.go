@@ -188,7 +188,8 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // and executes over interpreted values on text/template and calls
 // encoding/json on them (its internal/godebug settings stay native,
 // bridged); and go/token, go/scanner, go/ast, go/parser, go/printer and
-// go/format (with go/build/constraint and go/doc/comment), whose
+// go/format (with go/build/constraint and go/doc/comment) and go/doc
+// (with internal/lazyregexp; kingpin formats its usage with ToText), whose
 // FileSets, syntax trees and printers hold interpreted values and walk
 // them with the interpreter's reflect (quicktest and gotest.tools print
 // a failed check's source with them); testing/fstest, whose MapFS is a
@@ -222,6 +223,7 @@ var sourceStd = map[string][]string{
 	"flag":                     nil,
 	"go/ast":                   {"cmp", "go/scanner", "go/token", "iter", "slices"},
 	"go/build/constraint":      nil,
+	"go/doc":                   {"cmp", "go/ast", "go/doc/comment", "go/token", "internal/lazyregexp", "slices"},
 	"go/doc/comment":           {"slices"},
 	"go/format":                {"go/ast", "go/parser", "go/printer", "go/token"},
 	"go/internal/scannerhooks": {"go/token"},
@@ -231,6 +233,7 @@ var sourceStd = map[string][]string{
 	"go/token":                 {"cmp", "iter", "slices"},
 	"html/template":            {"encoding/json", "maps", "slices", "text/template", "text/template/parse"},
 	"internal/fmtsort":         {"cmp", "slices"},
+	"internal/lazyregexp":      nil,
 	"internal/saferio":         nil,
 	"iter":                     nil,
 	"log":                      {"log/internal"},
