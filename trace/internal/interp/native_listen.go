@@ -20,18 +20,13 @@ import (
 // once, and a run and the native tests, do not compete for the port; a
 // second listener of one run at a port fails as natively, with
 // EADDRINUSE, until the first closes. Listening elsewhere than on the
-// local host (a given interface's address) stops the run with a
-// *BridgeError: natively it might succeed. The listeners, and the
+// local host (a given interface's address), or on another network than
+// TCP, stops the run with a *BridgeError: natively it might succeed. The listeners, and the
 // servers serving them, are closed when the run ends.
 
 // localListen listens, for the run, on the loopback interface in place
-// of addr (see above).
+// of addr (see above), network one of TCP's (the bridges check).
 func (r *run) localListen(network, addr string) (net.Listener, error) {
-	switch network {
-	case "tcp", "tcp4", "tcp6":
-	default:
-		return nil, &net.OpError{Op: "listen", Net: network, Err: net.UnknownNetworkError(network)}
-	}
 	host, service, err := net.SplitHostPort(addr)
 	if err != nil {
 		return nil, &net.OpError{Op: "listen", Net: network, Err: err}
@@ -179,13 +174,21 @@ func init() {
 		}
 		return r.reflectCall(fr, in, serverLS, reflect.ValueOf(listen), calleeSig(in), args)
 	}
-	// Listening elsewhere than on the local host stops the run.
+	// Listening elsewhere than on the local host, or on another network
+	// than TCP (a Unix socket), stops the run.
 	for name, addrArg := range map[string]int{"net.Listen": 1, "net/http.ListenAndServe": 0} {
 		listen := bridges[name]
 		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
 			addr := args[addrArg].Str()
 			if host, _, err := net.SplitHostPort(addr); err == nil && !localHost(host) {
 				panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: elsewhere(addr)})
+			}
+			if addrArg == 1 {
+				switch network := args[0].Str(); network {
+				case "tcp", "tcp4", "tcp6":
+				default:
+					panic(&BridgeError{Func: name, CallSite: r.pos(in), Reason: "a run listens only on TCP, not on " + network + ": natively the listener might work"})
+				}
 			}
 			return listen(r, fr, in, args)
 		}

@@ -65,14 +65,20 @@ func Elsewhere() error {
 	_, err := net.Listen("tcp", "192.0.2.1:80")
 	return err
 }
+
+// Unix listens on a Unix socket.
+func Unix() error {
+	_, err := net.Listen("unix", "sock")
+	return err
+}
 `
 
 // TestLocalListeners: a run's own listeners (net.Listen, the
 // ListenAndServe of net/http and of a Server) stand for the addresses the
 // program asked for on the local host, under its names, until closed (the port then free again), apart from
 // other runs (two at once at the same ports) and from the host's ports;
-// a second listener at a port fails as natively; listening elsewhere
-// stops the run.
+// a second listener at a port fails as natively; listening elsewhere, or
+// on a Unix socket, stops the run.
 func TestLocalListeners(t *testing.T) {
 	p := loadSource(t, "listen", listenSrc)
 	if ln, err := net.Listen("tcp", "127.0.0.1:1234"); err == nil {
@@ -97,5 +103,9 @@ func TestLocalListeners(t *testing.T) {
 	var be *BridgeError
 	if !errors.As(err, &be) || be.Func != "net.Listen" || !strings.Contains(be.Reason, "192.0.2.1:80") {
 		t.Errorf("Elsewhere: err = %v, want a *BridgeError of net.Listen naming 192.0.2.1:80", err)
+	}
+	_, err = p.Run(bgContext, p.Func("listen", "Unix"), nil, &RunOptions{NoTrace: true})
+	if !errors.As(err, &be) || be.Func != "net.Listen" || !strings.Contains(be.Reason, "unix") {
+		t.Errorf("Unix: err = %v, want a *BridgeError of net.Listen naming unix", err)
 	}
 }
