@@ -271,6 +271,23 @@ func (r *run) callback(call func()) {
 	r.arriveAndRun(call)
 }
 
+// detached reports whether a callback on the calling Go goroutine would
+// run beside interpreted code: the goroutine does not hold the baton, no
+// call is outside the scheduler (whose callbacks arrive as interpreted
+// goroutines), and the holder of the baton is not inside native code,
+// which might be waiting for the callback. Such a goroutine is native
+// work left running in the background.
+func (r *run) detached() bool {
+	s := r.s
+	if s == nil || goid() == s.curGoid.Load() {
+		return false
+	}
+	s.ext.mu.Lock()
+	out := s.ext.outside
+	s.ext.mu.Unlock()
+	return out == 0 && r.mode.Load() != modeNative
+}
+
 // arriveAndRun runs call, on the calling native goroutine, as a new
 // interpreted goroutine once it has the baton (see arrive); nothing if
 // the run has ended.

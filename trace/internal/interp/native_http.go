@@ -81,6 +81,13 @@ func (c *carriedCtx) Value(key any) any {
 	if key == (ctxCarrierKey{}) {
 		return c
 	}
+	if c.r.detached() {
+		// A native goroutine left running (an HTTP transport's dial
+		// that outlived its request) looks a value up while the
+		// program runs: the interpreted context is not asked, beside
+		// it; its values are the program's, not the dial's.
+		return nil
+	}
 	var out any
 	c.r.callback(func() {
 		v := c.r.callMethod(c.fr, c.in, c.it, "Value", []Value{c.r.nativeIface(key)})
