@@ -264,11 +264,27 @@ func (r *run) callback(call func()) {
 	s.ext.mu.Lock()
 	out := s.ext.outside
 	s.ext.mu.Unlock()
-	if out == 0 || goid() == s.curGoid.Load() {
+	if own := goid() == s.curGoid.Load(); out == 0 || own {
+		if !own {
+			// Another goroutine's: a stop of the run (its budget, its
+			// end) must not unwind it, which nothing recovers; the
+			// holder of the baton sees the stop itself.
+			defer recoverStop()
+		}
 		call()
 		return
 	}
 	r.arriveAndRun(call)
+}
+
+// recoverStop recovers a panic that stops a run (budgetStop, killStop,
+// abandonStop, ctxStop) and lets any other go on.
+func recoverStop() {
+	switch x := recover().(type) {
+	case nil, budgetStop, killStop, abandonStop, ctxStop:
+	default:
+		panic(x)
+	}
 }
 
 // detached reports whether a callback on the calling Go goroutine would

@@ -55,7 +55,9 @@ type sched struct {
 	byCell map[*cell]*vtimer
 	// ext: goroutines arriving from native code (foreign.go).
 	ext extState
-	// curGoid is the goid of the Go goroutine holding the baton.
+	// curGoid is the goid of the Go goroutine holding the baton, 0 while
+	// nobody does (a goroutine that held it, such as a native one that
+	// arrived with a callback, is no longer its holder once it leaves).
 	curGoid atomic.Int64
 }
 
@@ -223,6 +225,7 @@ func (r *run) park() {
 		idle, ready := r.goIdle()
 		if idle {
 			r.inNativeMode() // nobody holds the baton
+			s.curGoid.Store(0)
 			r.resume(g)
 			return
 		}
@@ -357,6 +360,10 @@ func (r *run) startGoroutine(s *sched, body func()) {
 // and passes the baton on.
 func (r *run) goroutineExit(g *gor) {
 	x := recover()
+	// The goroutine no longer holds the baton, whoever takes it next: a
+	// native goroutine that arrived with a callback and calls back again
+	// once it has left is no interpreted goroutine then (callback).
+	r.s.curGoid.CompareAndSwap(g.goid, 0)
 	if _, kill := x.(killStop); kill || r.isAbandoned() {
 		// Ended by the run's end, or the run was given up (its parked
 		// goroutines end by themselves, see wait): nothing of the run is
@@ -391,6 +398,7 @@ func (r *run) goroutineExit(g *gor) {
 			idle, ready := r.goIdle() // foreign.go
 			if idle {
 				r.inNativeMode() // nobody holds the baton
+				s.curGoid.Store(0)
 				return
 			}
 			if ready {
