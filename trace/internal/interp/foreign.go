@@ -264,27 +264,34 @@ func (r *run) callback(call func()) {
 	s.ext.mu.Lock()
 	out := s.ext.outside
 	s.ext.mu.Unlock()
-	if own := goid() == s.curGoid.Load(); out == 0 || own {
-		if !own {
-			// Another goroutine's: a stop of the run (its budget, its
-			// end) must not unwind it, which nothing recovers; the
-			// holder of the baton sees the stop itself.
-			defer recoverStop()
-		}
+	if out == 0 {
+		defer s.recoverStop()
+		call()
+		return
+	}
+	if goid() == s.curGoid.Load() {
 		call()
 		return
 	}
 	r.arriveAndRun(call)
 }
 
-// recoverStop recovers a panic that stops a run (budgetStop, killStop,
-// abandonStop, ctxStop) and lets any other go on.
-func recoverStop() {
-	switch x := recover().(type) {
-	case nil, budgetStop, killStop, abandonStop, ctxStop:
-	default:
-		panic(x)
+// recoverStop, deferred by a callback run at once, recovers a panic that
+// stops the run (budgetStop, killStop, abandonStop, ctxStop) on a
+// goroutine not the baton's holder's, which nothing else would recover
+// (the holder sees the stop itself); any other panic goes on. It asks
+// for the goroutine only when there is a panic: callbacks are hot.
+func (s *sched) recoverStop() {
+	x := recover()
+	switch x.(type) {
+	case nil:
+		return
+	case budgetStop, killStop, abandonStop, ctxStop:
+		if goid() != s.curGoid.Load() {
+			return
+		}
 	}
+	panic(x)
 }
 
 // detached reports whether a callback on the calling Go goroutine would
