@@ -121,6 +121,7 @@ var Programs = map[string]func() string{
 	"TextScanner":         TextScanner,
 	"GoDoc":               GoDoc,
 	"NativeUnexported":    NativeUnexported,
+	"NativeCopies":        NativeCopies,
 	"FileStat":            FileStat,
 	"AliasTypes":          AliasTypes,
 	"ZeroSize":            ZeroSize,

@@ -119,13 +119,20 @@ func (r *run) rvNative(nv reflect.Value, t types.Type, f rflag) rvalue {
 }
 
 // native returns the native value v stands for: its nv, or the value of
-// a native box in its cell.
+// a native box in its cell. A box's value is always addressable (it is
+// the interpreted variable's storage); when v is not (reflect.ValueOf of
+// a copy), the value returned is a copy that is not either, so that its
+// fields are not addressable or settable, as natively.
 func (v rvalue) native() (reflect.Value, bool) {
 	if v.nv.IsValid() {
 		return v.nv, true
 	}
 	if v.c != nil && v.c.v.k == KindNative && v.c.v.p != nil {
-		return (*nativeBox)(v.c.v.p).rv, true
+		rv := (*nativeBox)(v.c.v.p).rv
+		if v.f&flagAddr == 0 && rv.Kind() != reflect.Interface && rv.CanAddr() && rv.CanInterface() {
+			rv = reflect.ValueOf(rv.Interface())
+		}
+		return rv, true
 	}
 	return reflect.Value{}, false
 }
