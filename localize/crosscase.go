@@ -78,8 +78,10 @@ func (FailCount) RefineAll(ctx context.Context, reps []*Report) error {
 // scores by decreasing score, stably, and rebuilds the ranking: the
 // verified candidates' lines in their new order, then the other lines as
 // they were (the unverified candidates' where Report.Fuse put them,
-// after the lines the evidence ranks), then the lines with a plausible
-// fix (r.Fixes) moved to the front as mutation.FixProbe moves them.
+// after the lines the evidence ranks), then the failing statement that
+// FailureFirst put ahead of them moved back to the front, and the lines
+// with a plausible fix (r.Fixes) before it as mutation.FixProbe moves
+// them.
 func (r *Report) breakTies(score func(Candidate) int) {
 	if len(r.Candidates) < 2 {
 		return
@@ -101,13 +103,19 @@ func (r *Report) breakTies(score func(Candidate) int) {
 	for _, rl := range cand {
 		in[rl.SourceLine()] = true
 	}
-	var rest []RankedLine
+	var rest, failing []RankedLine
 	for _, rl := range r.Ranking {
 		if !in[rl.SourceLine()] {
 			rest = append(rest, rl)
 		}
+		if rl.Evidence == EvidenceFailure {
+			failing = append(failing, rl)
+		}
 	}
 	r.Ranking = appendRanked(cand, rest)
+	if len(failing) > 0 {
+		r.Ranking = MoveToFront(r.Ranking, failing) // still ahead, as FailureFirst put it
+	}
 	if len(r.Fixes) > 0 {
 		r.PromoteFixes()
 	}

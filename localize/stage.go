@@ -492,11 +492,15 @@ type Evidence string
 
 // The evidence of a ranked line.
 const (
-	EvidenceVerified   Evidence = "verified candidate"
-	EvidenceCandidate  Evidence = "candidate" // an unverified candidate
-	EvidenceSpectrum   Evidence = "spectrum"
-	EvidenceSlice      Evidence = "slice"
-	EvidenceMutation   Evidence = "mutation"
+	EvidenceVerified  Evidence = "verified candidate"
+	EvidenceCandidate Evidence = "candidate" // an unverified candidate
+	EvidenceSpectrum  Evidence = "spectrum"
+	EvidenceSlice     Evidence = "slice"
+	EvidenceMutation  Evidence = "mutation"
+	// EvidenceFailure is the failing statement, run by failing cases
+	// only, put ahead of verified candidates that only force branches
+	// away from it ([FailureFirst]).
+	EvidenceFailure    Evidence = "failing statement"
 	EvidenceCombined   Evidence = "scores" // several scorers' scores
 	evidenceUnassigned Evidence = ""
 )

@@ -43,8 +43,9 @@ func (n *Run) floor(rs []localize.RankedLine, ochiai localize.LineScores) []loca
 // Floor returns ranking rs with each line moved up toward factor times
 // its rank under ochiai (native Ochiai's scores of the case's lines,
 // [SpectrumScorer]; ties at their worst position): each line past the
-// head of rs (the lines of verified candidates and of plausible fixes
-// that lead it, which stay first as they are, except a verified
+// head of rs (the lines of verified candidates, of plausible fixes and
+// the failing statement ([localize.FailureFirst]) that lead it, which
+// stay first as they are, except a verified
 // candidate's weak line, whose native Ochiai score is below a third of
 // the best, which takes the position of its Ochiai rank alone as [Fuse]
 // places it, the lines below it moving up as if it were not there; a
@@ -94,7 +95,7 @@ func floor(rs []localize.RankedLine, ochiai localize.LineScores, factor float64,
 	var head []localize.RankedLine
 	var entries []entry
 	n := 0 // the lines of rs's head
-	for n < len(rs) && (rs[n].Evidence == localize.EvidenceVerified || rs[n].Evidence == localize.EvidenceMutation) {
+	for n < len(rs) && (rs[n].Evidence == localize.EvidenceVerified || rs[n].Evidence == localize.EvidenceMutation || rs[n].Evidence == localize.EvidenceFailure) {
 		if l := rs[n].SourceLine(); weak[l] && rs[n].Evidence == localize.EvidenceVerified && !keepVerified {
 			// By its Ochiai rank alone, as Fuse places a weak line.
 			entries = append(entries, entry{line: rs[n], key: float64(ranks[l]), order: n})

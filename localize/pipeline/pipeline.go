@@ -235,13 +235,15 @@ type Options struct {
 
 // DefaultRefiners returns the refiners of [Run]'s default pipeline: a
 // [angelic.ForceProbe] of the ranking's first lines when the technique verified
-// no candidate, then a [mutation.FixProbe] of its first lines, as many runs at
+// no candidate, then [localize.FailureFirst] (the failing statement ahead
+// of verified candidates that only steer around it), then a
+// [mutation.FixProbe] of its first lines, as many runs at
 // once as the machine has CPUs. The fix probes of the refiners of one call
 // share their mutant program (a new [mutation.ProbeShare] each call): Run
 // calls it once per run when Options.Refiners is nil, and ends the share's
 // loads under way when it returns.
 func DefaultRefiners() []localize.Refiner {
-	return []localize.Refiner{angelic.ForceProbe{}, mutation.FixProbe{Parallel: runtime.NumCPU(), Share: new(mutation.ProbeShare)}}
+	return []localize.Refiner{angelic.ForceProbe{}, localize.FailureFirst{}, mutation.FixProbe{Parallel: runtime.NumCPU(), Share: new(mutation.ProbeShare)}}
 }
 
 // closeShares ends the loads under way of the fix probes' shares among
