@@ -78,7 +78,12 @@ type Options struct {
 	// term of millions of nodes (a long run's accumulated arithmetic)
 	// takes seconds, which a bound on the whole call must be able to
 	// stop. The nodes translated so far are kept, so the Solver stays
-	// usable. Checks are bounded by their own context.
+	// usable. Checks are bounded by their own context; once Done is
+	// closed, a check that goes on a quarter of a second past its
+	// context's end (Z3 does not heed every interrupt at once: its
+	// sequence solver can go on for seconds) is abandoned to end in the
+	// background (its error wraps the context's), and the Solver is
+	// closed: every later call returns an error.
 	Done <-chan struct{}
 }
 
@@ -339,6 +344,9 @@ func NewSolver(opts *Options) (*Solver, error) {
 	}
 	if opts != nil {
 		s.opts = *opts
+	}
+	if s.opts.Done != nil {
+		c.AbandonWhen(s.opts.Done)
 	}
 	if s.opts.Timeout > 0 {
 		if err := sv.SetTimeout(s.opts.Timeout); err != nil {

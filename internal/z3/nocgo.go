@@ -35,6 +35,9 @@ func NewContext() (*Context, error) { return nil, noSolver("mk_context") }
 // Close does nothing.
 func (c *Context) Close() {}
 
+// AbandonWhen does nothing: there are no checks.
+func (c *Context) AbandonWhen(done <-chan struct{}) {}
+
 // BoolSort returns a *NoSolverError.
 func (c *Context) BoolSort() (Sort, error) { return Sort{}, noSolver("bool_sort") }
 

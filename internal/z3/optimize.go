@@ -10,6 +10,8 @@ import "C"
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strconv"
 	"time"
 	"unsafe"
@@ -125,13 +127,16 @@ func (o *Optimize) Check(ctx context.Context, assumptions []AST) (Result, error)
 		return Unknown, err
 	}
 	var p *C.Z3_ast
-	if len(assumptions) > 0 {
-		p = (*C.Z3_ast)(unsafe.Pointer(&assumptions[0]))
+	as := slices.Clone(assumptions) // Z3 may read them after an abandoned check
+	if len(as) > 0 {
+		p = (*C.Z3_ast)(unsafe.Pointer(&as[0]))
 	}
-	stop := o.c.watch(ctx)
 	var e C.int
-	r := C.fl_optimize_check(o.c.c, o.o, C.uint(len(assumptions)), p, &e)
-	stop()
+	var r C.int
+	cc, oo := o.c.c, o.o
+	if o.c.check(ctx, func() { r = C.fl_optimize_check(cc, oo, C.uint(len(as)), p, &e) }) {
+		return Unknown, fmt.Errorf("%w: %w", ErrAbandoned, ctx.Err())
+	}
 	if err := o.c.error("optimize_check", e); err != nil {
 		if ctx.Err() != nil {
 			return Unknown, ctx.Err()

@@ -11,6 +11,7 @@ import "C"
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 	"unsafe"
 )
@@ -159,13 +160,16 @@ func (s *Solver) Check(ctx context.Context, assumptions []AST) (Result, error) {
 		return Unknown, err
 	}
 	var p *C.Z3_ast
-	if len(assumptions) > 0 {
-		p = (*C.Z3_ast)(unsafe.Pointer(&assumptions[0]))
+	as := slices.Clone(assumptions) // Z3 may read them after an abandoned check
+	if len(as) > 0 {
+		p = (*C.Z3_ast)(unsafe.Pointer(&as[0]))
 	}
-	stop := s.c.watch(ctx)
 	var e C.int
-	r := C.fl_solver_check(s.c.c, s.s, C.uint(len(assumptions)), p, &e)
-	stop()
+	var r C.int
+	cc, ss := s.c.c, s.s
+	if s.c.check(ctx, func() { r = C.fl_solver_check(cc, ss, C.uint(len(as)), p, &e) }) {
+		return Unknown, fmt.Errorf("%w: %w", ErrAbandoned, ctx.Err())
+	}
 	if err := s.c.error("solver_check", e); err != nil {
 		if ctx.Err() != nil {
 			return Unknown, ctx.Err()

@@ -24,6 +24,12 @@ func (e *Error) Error() string {
 // ErrClosed is returned by operations on a closed Context or object.
 var ErrClosed = errors.New("z3: use of closed context or object")
 
+// ErrAbandoned is wrapped, with the context's error, by the error of a
+// check that went on too long after its context ended and interrupted
+// it: the check was left to end in the background, and its Context is
+// closed.
+var ErrAbandoned = errors.New("z3: the check went on after its interrupt and was left to end in the background; its context is closed")
+
 // NoSolverError is the error of every operation of a build without cgo
 // (CGO_ENABLED=0), which has no libz3 to call.
 type NoSolverError struct {

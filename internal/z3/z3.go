@@ -13,6 +13,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -31,6 +32,7 @@ type Context struct {
 
 	mu       sync.Mutex // guards interrupting a running check
 	checking bool
+	abandon  <-chan struct{} // closed: a check past its interrupt may be abandoned (AbandonWhen)
 
 	boolSort Sort
 	intSort  Sort
@@ -78,17 +80,23 @@ func (c *Context) Close() {
 	if c == nil || c.closed {
 		return
 	}
+	c.closed = true
+	c.free()
+	c.c = nil
+}
+
+// free releases the context's objects and deletes it, once: by Close,
+// or, for a context a check abandoned, when that check returns.
+func (c *Context) free() {
 	for o := range c.objs {
 		o.release()
 	}
 	c.objs = nil
-	c.closed = true
 	if len(c.pinned) > 0 {
 		C.fl_dec_refs(c.c, (*C.Z3_ast)(unsafe.Pointer(&c.pinned[0])), C.uint(len(c.pinned)))
 	}
 	c.pinned = nil
 	C.Z3_del_context(c.c)
-	c.c = nil
 }
 
 // pin records the reference a C call took on the term or sort a it made
@@ -352,6 +360,84 @@ func (c *Context) String(a AST) string {
 	C.fl_err(c.c)
 	return s
 }
+
+// checkGrace is how long a check may go on after its context's end
+// interrupted it before [Context.check] may leave it to end in the
+// background.
+const checkGrace = 250 * time.Millisecond
+
+// checkHook, if set, runs before each check's C call, on the goroutine
+// that makes it (tests stand a check that does not heed its interrupt in
+// with it).
+var checkHook func()
+
+// AbandonWhen lets a check on c that does not heed its interrupt be
+// abandoned once done is closed (the end of the whole work c serves, as
+// against the bound of one check): see [Context.check]. Without it a
+// check is waited for however long it goes on.
+func (c *Context) AbandonWhen(done <-chan struct{}) { c.abandon = done }
+
+// check makes call, a check on c, and waits for it until ctx ends; then
+// Z3 is interrupted (watch). Z3 heeds an interrupt at points of its own,
+// and some of its procedures (the sequence solver of 4.8.12 among them)
+// can go on for seconds past one: a check still running checkGrace
+// after ctx's end, once the channel given to AbandonWhen is closed too,
+// is abandoned, so that a bound the caller set is kept: c is closed at
+// once (every later use of it or of its objects returns ErrClosed), and
+// deleted when call returns. check reports whether it abandoned call.
+func (c *Context) check(ctx context.Context, call func()) (abandoned bool) {
+	hook, freed := checkHook, freeHook
+	if ctx.Done() == nil {
+		if hook != nil {
+			hook()
+		}
+		call()
+		return false
+	}
+	stop := c.watch(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if hook != nil {
+			hook()
+		}
+		call()
+	}()
+	select {
+	case <-done:
+		stop()
+		return false
+	case <-ctx.Done():
+	}
+	t := time.NewTimer(checkGrace)
+	defer t.Stop()
+	select {
+	case <-done:
+		stop()
+		return false
+	case <-t.C:
+	}
+	select {
+	case <-done:
+		stop()
+		return false
+	case <-c.abandon: // nil: never
+	}
+	stop()
+	c.closed = true
+	go func() {
+		<-done
+		c.free()
+		if freed != nil {
+			freed()
+		}
+	}()
+	return true
+}
+
+// freeHook, if set, runs when an abandoned check's context is deleted
+// (tests wait for it).
+var freeHook func()
 
 // watch arranges for ctx's cancellation to interrupt Z3 while a check runs;
 // the returned function ends the watch and must be called when the check
