@@ -23,8 +23,8 @@
 //	                                           native.SpectrumScorer,
 //	                                           native.ProximityScorer, native.PackageData,
 //	                                           mutation.Scorer, sattar.Technique
-//	Refiner        a revised Report, with      angelic.ForceProbe, mutation.FixProbe
-//	               costlier evidence on the
+//	Refiner        a revised Report, with      angelic.ForceProbe, FailureFirst,
+//	               costlier evidence on the    mutation.FixProbe
 //	               ranking's first lines
 //	CaseSetRefiner revised Reports, each by    FailCount
 //	               the others' evidence

@@ -83,7 +83,10 @@
 // line whose forcing makes the case pass is a verified candidate, its
 // forced values the angelic values, and moves to the front, a line that
 // only passes on another's value after that line (10 seconds a case at
-// most). Then the fix probe ([mutation.FixProbe]) mutates the first 20 lines of that
+// most). The failing statement (where the case panics), when no passing
+// case runs it, then moves ahead of verified candidates that only steer
+// the run away from it: forced branches and Booleans
+// ([localize.FailureFirst]). Then the fix probe ([mutation.FixProbe]) mutates the first 20 lines of that
 // ranking: a mutant under which the failing case passes and no passing
 // case that executes its line fails is a plausible fix, listed under the
 // case, and the lines that have one move to the front (-probe=false
@@ -95,7 +98,7 @@
 // each is. bench/realbugs/RANKERS.md and HISTORICAL.md compare the
 // rules (go run ./bench/realbugs). Each ranked line says
 // which evidence placed it: mutation (a plausible fix), verified
-// candidate, slice, spectrum, native spectrum, package data or candidate
+// candidate, failing statement, slice, spectrum, native spectrum, package data or candidate
 // (an unverified one the other evidence does not rank). No line of a
 // test file is ranked, nor of a test helper of the module: a package
 // only the tests import whose path is named as test code is (an

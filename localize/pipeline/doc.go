@@ -12,7 +12,7 @@
 //	stage            default
 //	Technique        agx (AgxFaults, agx.Technique)
 //	Scorers          localize.DefaultScorers
-//	Refiners         DefaultRefiners: ForceProbe, then FixProbe
+//	Refiners         DefaultRefiners: ForceProbe, FailureFirst, FixProbe
 //	CaseSetRefiners  localize.DefaultCaseSetRefiners: FailCount
 //	TieBreak         none: ties in position order
 //
