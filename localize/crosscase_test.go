@@ -35,6 +35,7 @@ func TestFailCount(t *testing.T) {
 		reps  [][]Candidate // the reports' candidates, in their order
 		rest  []int         // lines ranked after the first report's candidates
 		fixes []int         // the first report's lines with a plausible fix
+		fail  []int         // the first report's failing statement (FailureFirst), of rest
 		want  []string      // the first report's ranking
 	}{
 		{
@@ -82,6 +83,27 @@ func TestFailCount(t *testing.T) {
 			fixes: []int{20, 5},
 			want:  []string{"20:1", "5:2", "30:3", "10:4"},
 		},
+		{
+			name: "the failing statement stays ahead of the candidates",
+			reps: [][]Candidate{
+				{cand(true, 10), cand(true, 20)},
+				{cand(true, 20)},
+			},
+			rest: []int{5, 7},
+			fail: []int{5},
+			want: []string{"5:1", "20:2", "10:3", "7:4"},
+		},
+		{
+			name: "a plausible fix's line before the failing statement",
+			reps: [][]Candidate{
+				{cand(true, 10), cand(true, 20)},
+				{cand(true, 20)},
+			},
+			rest:  []int{5, 7},
+			fail:  []int{5},
+			fixes: []int{7},
+			want:  []string{"7:1", "5:2", "20:3", "10:4"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -95,6 +117,11 @@ func TestFailCount(t *testing.T) {
 			for _, l := range tt.rest {
 				r.Ranking = appendRanked(r.Ranking, []RankedLine{{Position: Position{File: "f.go", Line: l}, Rank: -l, Evidence: EvidenceSpectrum}})
 			}
+			var fail []RankedLine
+			for _, l := range tt.fail {
+				fail = append(fail, RankedLine{Position: Position{File: "f.go", Line: l}, Evidence: EvidenceFailure, Score: 1})
+			}
+			r.Ranking = MoveToFront(r.Ranking, fail)
 			for _, l := range tt.fixes {
 				r.Fixes = append(r.Fixes, MutantResult{Position: Position{File: "f.go", Line: l}})
 			}
