@@ -24,9 +24,10 @@ import (
 // the case pass by steering its run away from the statement that
 // fails, and a statement only failing runs reach, where they fail, is
 // likelier to be wrong than the branches before it. A line ranked
-// before it that a candidate gives another value, or a line of other
-// evidence ranked before it, leaves the ranking as it is. The
-// statement moves with [EvidenceFailure].
+// before it that a candidate gives another value, a line of other
+// evidence ranked before it, or a verified candidate on the statement
+// itself leaves the ranking as it is. The statement moves with
+// [EvidenceFailure].
 //
 // bench/realbugs/HISTORICAL.md (go run ./bench/realbugs -kinds
 // historical) measures it: among its bugs are faults at the statement
@@ -59,6 +60,9 @@ func (FailureFirst) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	var at []int // the failing statements' indexes in the ranking
 	for i, rl := range rep.Ranking {
 		if named[rl.SourceLine()] {
+			if rl.Evidence == EvidenceVerified {
+				return nil // a candidate's line: in the head already, as the candidate placed it
+			}
 			at = append(at, i)
 		}
 	}

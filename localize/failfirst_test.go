@@ -67,6 +67,11 @@ func TestFailureFirst(t *testing.T) {
 		{Position: At(cond), Rank: 2, Evidence: EvidenceVerified},
 		{Position: At(assert), Rank: 3, Evidence: EvidenceSlice, Score: 0.7},
 	}
+	candidateOn := []RankedLine{
+		{Position: At(cond), Rank: 1, Evidence: EvidenceVerified},
+		{Position: At(panics), Rank: 2, Evidence: EvidenceVerified},
+		{Position: At(assert), Rank: 3, Evidence: EvidenceSlice, Score: 0.7},
+	}
 	sliceFirst := []RankedLine{
 		{Position: At(cond), Rank: 1, Evidence: EvidenceVerified},
 		{Position: At(assert), Rank: 2, Evidence: EvidenceSlice, Score: 0.7},
@@ -86,6 +91,7 @@ func TestFailureFirst(t *testing.T) {
 		{"valued elsewhere", []Candidate{candidate(cond, branch), candidate(cond, value)}, EvidenceVerified, []int{18, 19, 20, 21, 22}, nil, ranking(EvidenceVerified)},
 		{"passing runs it", []Candidate{candidate(cond, branch)}, EvidenceVerified, []int{18, 19, 20, 24, 25}, nil, ranking(EvidenceVerified)},
 		{"no verified lead", nil, EvidenceSlice, []int{18, 19, 20, 21, 22}, nil, ranking(EvidenceSlice)},
+		{"a candidate on it", []Candidate{candidate(cond, branch), candidate(panics, value)}, EvidenceVerified, []int{18, 19, 20, 21, 22}, candidateOn, candidateOn},
 		{"a slice line before it", []Candidate{candidate(cond, branch)}, EvidenceVerified, []int{18, 19, 20, 21, 22}, sliceFirst, sliceFirst},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
