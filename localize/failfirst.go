@@ -2,11 +2,11 @@ package localize
 
 import (
 	"context"
-	"go/ast"
 	"go/parser"
 	"go/token"
 	"slices"
 
+	"github.com/faultloc/faultloc/localize/internal/stmtline"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )
@@ -144,22 +144,7 @@ func statementStart(l trace.Line) trace.Line {
 	if err != nil {
 		return l
 	}
-	start := 0
-	ast.Inspect(file, func(n ast.Node) bool {
-		if n == nil {
-			return false
-		}
-		from, to := fset.Position(n.Pos()).Line, fset.Position(n.End()).Line
-		if to < l.Line || from > l.Line {
-			return false // holds no part of l
-		}
-		if _, block := n.(*ast.BlockStmt); !block {
-			if _, stmt := n.(ast.Stmt); stmt && from > start {
-				start = from
-			}
-		}
-		return true
-	})
+	start := stmtline.Start(fset, file, l.Line)
 	if start == 0 {
 		return l
 	}

@@ -1,7 +1,6 @@
 package native
 
 import (
-	"go/ast"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -9,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/faultloc/faultloc/localize/internal/stmtline"
 	"github.com/faultloc/faultloc/trace"
 )
 
@@ -275,22 +275,7 @@ func (g *callGraph) statementOf(l trace.Line) (trace.Line, bool) {
 	if syn == nil {
 		return trace.Line{}, false
 	}
-	start := 0
-	ast.Inspect(syn, func(n ast.Node) bool {
-		if n == nil {
-			return false
-		}
-		from, to := g.fset.Position(n.Pos()).Line, g.fset.Position(n.End()).Line
-		if to < l.Line || from > l.Line {
-			return false // holds no part of l
-		}
-		if _, block := n.(*ast.BlockStmt); !block {
-			if _, stmt := n.(ast.Stmt); stmt && from > start {
-				start = from
-			}
-		}
-		return true
-	})
+	start := stmtline.Start(g.fset, syn, l.Line)
 	if start == 0 || start == l.Line {
 		return trace.Line{}, false
 	}
