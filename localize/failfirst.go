@@ -6,7 +6,7 @@ import (
 	"go/token"
 	"slices"
 
-	"github.com/faultloc/faultloc/localize/internal/stmtline"
+	"github.com/faultloc/faultloc/internal/stmtline"
 	"github.com/faultloc/faultloc/spectra"
 	"github.com/faultloc/faultloc/trace"
 )

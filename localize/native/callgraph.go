@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/faultloc/faultloc/localize/internal/stmtline"
+	"github.com/faultloc/faultloc/internal/stmtline"
 	"github.com/faultloc/faultloc/trace"
 )
 
