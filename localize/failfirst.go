@@ -42,6 +42,10 @@ func (FailureFirst) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	if len(rep.Ranking) == 0 || rep.Ranking[0].Evidence != EvidenceVerified || f.Spectrum == nil {
 		return nil
 	}
+	branchOnly := branchOnlyLines(rep.Candidates)
+	if !branchOnly[rep.Ranking[0].SourceLine()] {
+		return nil // a value leads: no slice needed to say so
+	}
 	near, err := ProximityScorer{Relevant: true}.Score(ctx, f)
 	if err != nil {
 		return nil // no slice: nothing to say of the failing statement
@@ -69,7 +73,6 @@ func (FailureFirst) Refine(ctx context.Context, rep *Report, f *Failure) error {
 	if len(at) == 0 {
 		return nil
 	}
-	branchOnly := branchOnlyLines(rep.Candidates)
 	for _, rl := range rep.Ranking[:at[0]] {
 		if rl.Evidence != EvidenceVerified || !branchOnly[rl.SourceLine()] {
 			return nil
