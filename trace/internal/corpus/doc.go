@@ -122,6 +122,8 @@ var Programs = map[string]func() string{
 	"GoDoc":               GoDoc,
 	"NativeUnexported":    NativeUnexported,
 	"NativeCopies":        NativeCopies,
+	"ReflectKeys":         ReflectKeys,
+	"ReflectNewAtNative":  ReflectNewAtNative,
 	"FileStat":            FileStat,
 	"AliasTypes":          AliasTypes,
 	"ZeroSize":            ZeroSize,

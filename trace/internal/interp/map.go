@@ -171,7 +171,7 @@ func nativeKey(rv reflect.Value) unsafe.Pointer {
 	if !rv.CanInterface() || !rv.Comparable() {
 		return unsafe.Pointer(&rv) // never equal to another (Go panics on such a key)
 	}
-	id, _ := nativeKeys.LoadOrStore(rv.Interface(), new(byte))
+	id, _ := nativeKeys.LoadOrStore(eqForm(rv.Interface()), new(byte))
 	return unsafe.Pointer(id.(*byte))
 }
 

@@ -85,6 +85,33 @@ func (r *run) valueOfCell(t *rtype, v Value) *cell {
 	return c
 }
 
+// rvIdentity is what == compares of a reflect.Value. gc's reflect
+// compares a Value's type, its pointer to the value and its flag word;
+// an rvalue's cell (or native Value) stands for the pointer, and
+// flagWord gives the word, so that two Values of one variable or field,
+// however reached (reflect.ValueOf(&s.F).Elem() and
+// reflect.ValueOf(&s).Elem().Field(0)), are == and one map key, as a
+// library keying a map by reflect.Value (kong's Registry) needs.
+type rvIdentity struct {
+	t  *rtype
+	c  *cell
+	nv reflect.Value
+	w  uint64
+}
+
+// eqForm returns the native value x as == compares it: an rvalue as its
+// rvIdentity, any other value as it is.
+func eqForm(x any) any {
+	v, ok := x.(rvalue)
+	if !ok {
+		return x
+	}
+	if v.fw != nil {
+		v = v.withWord(v.fw.v.n)
+	}
+	return rvIdentity{t: v.t, c: v.c, nv: v.nv, w: v.flagWord()}
+}
+
 // rvArg reads the reflect.Value v (a native box of an rvalue).
 func rvArg(v Value) rvalue {
 	if v.k != KindNative || v.p == nil {

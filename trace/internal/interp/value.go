@@ -409,7 +409,7 @@ func Equal(a, b Value) bool {
 			// same value as the program holds it (a package variable
 			// of a bridged package, http.ErrNotSupported) and as a
 			// native call returned it.
-			return ax == bx
+			return eqForm(ax) == eqForm(bx)
 		}
 		switch {
 		case ai.nat != nil:
@@ -433,7 +433,7 @@ func Equal(a, b Value) bool {
 		if a.p == nil || b.p == nil {
 			return a.p == b.p
 		}
-		return (*nativeBox)(a.p).rv.Interface() == (*nativeBox)(b.p).rv.Interface()
+		return eqForm((*nativeBox)(a.p).rv.Interface()) == eqForm((*nativeBox)(b.p).rv.Interface())
 	}
 	return a.p == b.p
 }
