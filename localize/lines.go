@@ -75,9 +75,14 @@ func InitLine(st *trace.Static) (trace.Line, bool) {
 // LineOf returns the line of event e of t if it is one a ranking holds,
 // as spectra ranks lines: a statement of the program's own function
 // bodies ([ProgramCode]), test files, the module's test helpers
-// (trace.Static.Support) and package initialization left out. The built-in scorers score these lines only; a caller's Scorer
-// filters its lines with it to rank the same ones.
+// (trace.Static.Support) and package initialization left out. The
+// built-in scorers score these lines only; a caller's Scorer filters its
+// lines with it to rank the same ones. An event t does not hold (a
+// panic's NoEvent, say) has no line.
 func LineOf(t *trace.Trace, e trace.EventID) (trace.Line, bool) {
+	if e < 0 || int(e) >= t.Len() {
+		return trace.Line{}, false
+	}
 	st := t.StaticInfo(t.Static(e))
 	if st.Synthetic || st.Library || st.Support || !st.Position.IsValid() || IsTestFile(st.Position.Filename) || !ProgramCode(t, e) || !spectra.InBody(st) {
 		return trace.Line{}, false

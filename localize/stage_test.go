@@ -283,3 +283,35 @@ func loadFoo(t *testing.T) (*trace.Program, string) {
 	}
 	return prog, pkg
 }
+
+// TestLineOf: the events of foo's failing run that a ranking holds have
+// lines of foo.go; an event the trace does not hold (a panic's NoEvent,
+// one past its end) has none, rather than a panic.
+func TestLineOf(t *testing.T) {
+	ctx := context.Background()
+	prog, pkg := loadFoo(t)
+	f := &Failure{Program: prog, Package: pkg, Case: prog.GoTestCase(pkg, "TestFoo/testFoo")}
+	g, _, release, err := FailureGraph(ctx, f, trace.RunOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
+	tr := g.Trace()
+	lines := 0
+	for e := range tr.Len() {
+		if l, ok := LineOf(tr, trace.EventID(e)); ok {
+			lines++
+			if filepath.Base(l.File) != "foo.go" || l.Line <= 0 {
+				t.Errorf("event %d: line %v, want one of foo.go", e, l)
+			}
+		}
+	}
+	if lines == 0 {
+		t.Errorf("no event of %d has a line", tr.Len())
+	}
+	for _, e := range []trace.EventID{trace.NoEvent, -5, trace.EventID(tr.Len())} {
+		if l, ok := LineOf(tr, e); ok {
+			t.Errorf("LineOf(%d) = %v, true; want false", e, l)
+		}
+	}
+}
