@@ -53,6 +53,9 @@ var rvMethods = map[string]func(r *run, fr *frame, in *ins, v rvalue, args []Val
 	"NumField": func(r *run, fr *frame, in *ins, v rvalue, args []Value) Value {
 		v.mustBe("NumField", reflect.Struct)
 		if v.t.t == nil {
+			if opaque(v.nv.Type()) {
+				return Int(0)
+			}
 			return Int(int64(v.nv.NumField()))
 		}
 		return Int(int64(v.t.t.Underlying().(*types.Struct).NumFields()))

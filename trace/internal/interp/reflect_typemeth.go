@@ -264,10 +264,13 @@ func (r *run) nativeTypeMethod(ci *callInfo, t *rtype, args []Value) (v Value, o
 		}
 	case "NumField":
 		if rt.Kind() == reflect.Struct {
+			if opaque(rt) {
+				return Int(0), true
+			}
 			return Int(int64(rt.NumField())), true
 		}
 	case "Field":
-		if i := int(args[0].Int()); rt.Kind() == reflect.Struct && i >= 0 && i < rt.NumField() {
+		if i := int(args[0].Int()); rt.Kind() == reflect.Struct && !opaque(rt) && i >= 0 && i < rt.NumField() {
 			f := rt.Field(i)
 			return r.p.makeStruct(ci.sig.Results().At(0).Type(), map[string]Value{
 				"Name":      String(f.Name),

@@ -85,6 +85,17 @@ func (r *run) valueOfCell(t *rtype, v Value) *cell {
 	return c
 }
 
+// opaque reports whether t is a type of the interpreter's own (an
+// rvalue, an rtype, a cell): a program that reflects on a reflect.Value
+// or a reflect.Type it holds (a printer such as repr walking every
+// field of a value) sees such a struct without fields, rather than the
+// interpreter's state and, through it, the whole loaded program.
+func opaque(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.PkgPath() == interpPkgPath
+}
+
+var interpPkgPath = reflect.TypeFor[rvalue]().PkgPath()
+
 // rvIdentity is what == compares of a reflect.Value. gc's reflect
 // compares a Value's type, its pointer to the value and its flag word;
 // an rvalue's cell (or native Value) stands for the pointer, and
@@ -339,6 +350,23 @@ func (r *run) field(fr *frame, in *ins, v rvalue, i int) rvalue {
 		ft, exported = st.Field(i).Type(), st.Field(i).Exported()
 	}
 	if nv, ok := v.native(); ok {
+		if opaque(nv.Type()) {
+			if ft == nil {
+				panic("reflect: Field index out of range")
+			}
+			// A reflect.Value's own fields: gc's are a type
+			// descriptor, a pointer and the flag word; the
+			// interpreter's hold its own state, which the program
+			// does not see. The zero value of the field stands, but
+			// for the flag word.
+			x := r.p.zero(ft)
+			if st := v.t.t.Underlying().(*types.Struct); st.Field(i).Name() == "flag" {
+				if rv, isRV := nv.Interface().(rvalue); isRV {
+					x = Uint(rv.flagWord())
+				}
+			}
+			return rvalue{t: r.p.rtypeOf(ft), c: &cell{v: x, st: NoEvent}, f: v.f&flagRO | flagStickyRO}
+		}
 		f := nv.Field(i)
 		if f.CanInterface() || ft == nil {
 			return r.rvNative(f, ft, v.f&flagRO)
