@@ -124,6 +124,7 @@ var Programs = map[string]func() string{
 	"NativeCopies":        NativeCopies,
 	"ReflectKeys":         ReflectKeys,
 	"ReflectNewAtNative":  ReflectNewAtNative,
+	"SQLDriver":           SQLDriver,
 	"FileStat":            FileStat,
 	"AliasTypes":          AliasTypes,
 	"ZeroSize":            ZeroSize,

@@ -108,7 +108,7 @@ func init() {
 	}
 	bridges["(*sync.RWMutex).Lock"] = lock
 	bridges["(*sync.RWMutex).Unlock"] = unlock
-	bridges["(*sync.RWMutex).RLock"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+	rlock := func(r *run, fr *frame, in *ins, args []Value) Value {
 		st := r.syncOf(args[0])
 		for st.locked {
 			r.waitOn(st)
@@ -116,7 +116,7 @@ func init() {
 		st.n++
 		return Value{}
 	}
-	bridges["(*sync.RWMutex).RUnlock"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+	runlock := func(r *run, fr *frame, in *ins, args []Value) Value {
 		st := r.syncOf(args[0])
 		if st.n <= 0 {
 			panic(fatalError{"sync: RUnlock of unlocked RWMutex"})
@@ -126,6 +126,23 @@ func init() {
 			r.wakeAll(st)
 		}
 		return Value{}
+	}
+	bridges["(*sync.RWMutex).RLock"] = rlock
+	bridges["(*sync.RWMutex).RUnlock"] = runlock
+	// RLocker's Locker is the mutex as sync's *rlocker, whose Lock and
+	// Unlock read-lock and read-unlock it (database/sql's Rows).
+	bridges["(*sync.rlocker).Lock"] = rlock
+	bridges["(*sync.rlocker).Unlock"] = runlock
+	bridges["(*sync.RWMutex).RLocker"] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		pkg := r.p.SSA.ImportedPackage("sync")
+		var obj types.Object
+		if pkg != nil {
+			obj = pkg.Pkg.Scope().Lookup("rlocker")
+		}
+		if obj == nil {
+			panic(&BridgeError{Func: "(*sync.RWMutex).RLocker", CallSite: r.pos(in), Reason: "sync's rlocker type is not in the loaded program"})
+		}
+		return Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.NewPointer(obj.Type())), v: args[0]})}
 	}
 	bridges["(*sync.Once).Do"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		st := r.syncOf(args[0])

@@ -209,13 +209,19 @@ func Load(ctx context.Context, cfg *Config, patterns ...string) (*Program, error
 // expire the cookies the program set by it (given to a native
 // http.Client, it crosses as a jar whose methods call it); and
 // text/scanner, whose Scanner holds the program's io.Reader and calls
-// its Error and IsIdentRune funcs (participle's lexers). Other standard
-// packages stay native.
+// its Error and IsIdentRune funcs (participle's lexers); and
+// database/sql (with database/sql/driver), whose DB drives the
+// program's drivers, converts their values to the program's variables
+// with the interpreter's reflect and takes the program's driver.Valuers
+// and sql.Scanners (SQL builders and mocks). Other standard packages
+// stay native.
 var sourceStd = map[string][]string{
 	"cmp":                      nil,
 	"container/list":           nil,
 	"container/ring":           nil,
 	"context":                  nil,
+	"database/sql":             {"database/sql/driver", "maps", "slices"},
+	"database/sql/driver":      nil,
 	"encoding/binary":          {"slices"},
 	"encoding/gob":             {"encoding/binary", "internal/saferio", "maps"},
 	"encoding/json":            {"cmp", "slices"},
