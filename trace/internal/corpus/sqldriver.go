@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -18,7 +19,8 @@ import (
 // sql.Scanner of its own, the Null types, a transaction rolled back and
 // the errors database/sql adds (no rows, a closed statement's).
 func SQLDriver() string {
-	sql.Register("corpusmem", sqlMemDriver{})
+	sqlRegister.Do(func() { sql.Register("corpusmem", sqlMemDriver{}) })
+	sqlMemTable = nil
 	db, err := sql.Open("corpusmem", "t")
 	if err != nil {
 		return err.Error()
@@ -93,7 +95,10 @@ type sqlMemRow struct {
 
 type sqlMemDriver struct{}
 
-var sqlMemTable []sqlMemRow
+var (
+	sqlMemTable []sqlMemRow
+	sqlRegister sync.Once // a second call (go test -count=2) registers no second driver
+)
 
 func (sqlMemDriver) Open(string) (driver.Conn, error) { return &sqlMemConn{}, nil }
 
