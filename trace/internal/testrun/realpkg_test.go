@@ -160,11 +160,8 @@ var realModules = []struct {
 	{mod: "github.com/go-viper/mapstructure/v2@v2.5.0", pkg: "."},
 	// A struct merger and a struct copier.
 	{mod: "dario.cat/mergo@v1.0.2", pkg: "."},
-	{mod: "github.com/jinzhu/copier@v0.4.0", pkg: ".", cannot: map[string]string{
-		"TestCopyFromBaseToSqlNullWithOptionDeepCopy": sqlReason,
-		"TestScanFromPtrToSqlNullable":                sqlReason,
-		"TestSqlNullFiled":                            sqlReason,
-	}},
+	// Its sql.Null* cases run database/sql from source.
+	{mod: "github.com/jinzhu/copier@v0.4.0", pkg: "."},
 	// cast's map conversions' failure cases fail under go test too, and
 	// quicktest reports the difference through go-cmp.
 	{mod: "github.com/spf13/cast@v1.10.0", pkg: ".", randomLog: map[string]string{
@@ -235,9 +232,6 @@ const (
 	quickLogReason = "same verdict, other log: it logs the random values testing/quick generates, seeded otherwise natively"
 	// logTimeReason: log.LstdFlags stamps the virtual clock's time.
 	logTimeReason = "same verdict, other log: its log lines carry the time (log.LstdFlags), the virtual clock's when interpreted"
-	// sqlReason: database/sql's Null types' methods are not in the
-	// bridge's table.
-	sqlReason = "it calls a method of a database/sql Null type (Scan, Value): not bridged"
 	// cmpSpaceReason: go-cmp's reports indent some lines with
 	// non-breaking spaces or not as a random choice seeded with the
 	// time's seconds, the virtual clock's when interpreted.
