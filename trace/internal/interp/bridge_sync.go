@@ -134,15 +134,11 @@ func init() {
 	bridges["(*sync.rlocker).Lock"] = rlock
 	bridges["(*sync.rlocker).Unlock"] = runlock
 	bridges["(*sync.RWMutex).RLocker"] = func(r *run, fr *frame, in *ins, args []Value) Value {
-		pkg := r.p.SSA.ImportedPackage("sync")
-		var obj types.Object
-		if pkg != nil {
-			obj = pkg.Pkg.Scope().Lookup("rlocker")
-		}
-		if obj == nil {
+		rl := r.p.namedType("sync", "rlocker")
+		if rl == nil {
 			panic(&BridgeError{Func: "(*sync.RWMutex).RLocker", CallSite: r.pos(in), Reason: "sync's rlocker type is not in the loaded program"})
 		}
-		return Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.NewPointer(obj.Type())), v: args[0]})}
+		return Value{k: KindInterface, p: ptrOf(&iface{t: r.p.internLocked(types.NewPointer(rl)), v: args[0]})}
 	}
 	bridges["(*sync.Once).Do"] = func(r *run, fr *frame, in *ins, args []Value) Value {
 		st := r.syncOf(args[0])

@@ -138,6 +138,19 @@ func (p *Program) rtypeNative(nt reflect.Type) *rtype {
 	return rt
 }
 
+// namedType returns the type name declares in the loaded package
+// pkgPath (exported or not), or nil when the program has no such type.
+func (p *Program) namedType(pkgPath, name string) types.Type {
+	pkg := p.SSA.ImportedPackage(pkgPath)
+	if pkg == nil {
+		return nil
+	}
+	if obj, ok := pkg.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
+		return obj.Type()
+	}
+	return nil
+}
+
 // typeOfNative returns the program's type for the native type nt, or nil:
 // a named type by its package (which the program must have loaded) and
 // name, a predeclared one by name, composites of those.
@@ -155,14 +168,7 @@ func (p *Program) typeOfNative(nt reflect.Type, depth int) types.Type {
 		if strings.Contains(name, "[") {
 			return nil // an instance of a generic type
 		}
-		pkg := p.SSA.ImportedPackage(nt.PkgPath())
-		if pkg == nil {
-			return nil
-		}
-		if obj, ok := pkg.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
-			return obj.Type()
-		}
-		return nil
+		return p.namedType(nt.PkgPath(), name)
 	}
 	elem := func() types.Type { return p.typeOfNative(nt.Elem(), depth+1) }
 	switch nt.Kind() {
