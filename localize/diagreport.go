@@ -232,7 +232,11 @@ func (r *DiagnosisReport) WriteText(w io.Writer) error {
 				sb.WriteByte('\n')
 			}
 			if d.Fix != nil {
-				fmt.Fprintf(&sb, "  (diagnosis %d: every case passes, and no passing case fails, with `%s` replaced by `%s` at column %d (%s))\n", i+1, d.Fix.Orig, d.Fix.Repl, d.Fix.Column, d.Fix.Op)
+				change := fmt.Sprintf("`%s` replaced by `%s`", d.Fix.Orig, d.Fix.Repl)
+				if d.Fix.Op == "SDL" {
+					change = fmt.Sprintf("`%s` deleted", d.Fix.Orig)
+				}
+				fmt.Fprintf(&sb, "  (diagnosis %d: every case passes, and no passing case fails, with %s at column %d (%s))\n", i+1, change, d.Fix.Column, d.Fix.Op)
 			}
 			if d.Rejected != "" {
 				fmt.Fprintf(&sb, "  (diagnosis %d is not one fix: %s)\n", i+1, d.Rejected)

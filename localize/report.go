@@ -305,7 +305,7 @@ func (r *Report) WriteText(w io.Writer) error {
 		}
 	}
 	for _, m := range r.Fixes {
-		fmt.Fprintf(&sb, "%s:%d:%d: mutant fix (%s): %s -> %s", rel(m.File), m.Line, m.Column, m.Op, m.Orig, m.Repl)
+		fmt.Fprintf(&sb, "%s:%d:%d: mutant fix (%s): %s", rel(m.File), m.Line, m.Column, m.Op, m.Edit())
 		if n := m.FailToPass - 1; n > 0 {
 			fmt.Fprintf(&sb, " (also fixes %s)", plural(n, "other failing test"))
 		}
@@ -537,7 +537,9 @@ func (c Candidate) Inhibited() bool { return c.Flex != nil && len(c.Flex.Inhibit
 // MutantResult is one mutant and what it did to the tests.
 type MutantResult struct {
 	// Op is its operator: ROR, LCR, AOR, CRP, NEG, CON or ANG (see
-	// mutation.Analyze), or, with mutation.Options.Repair, VRP, OBO or ACR.
+	// mutation.Analyze), or, with mutation.Options.Repair, VRP, OBO or
+	// ACR, or SDL, a statement deleted (mutation.FixProbe), whose Repl
+	// is empty.
 	Op string `json:"op"`
 	// Position is the mutated expression's (its column always set).
 	Position
@@ -553,6 +555,15 @@ type MutantResult struct {
 	// FailToPass and PassToFail count the tests whose verdict it flips.
 	FailToPass int `json:"failToPass"`
 	PassToFail int `json:"passToFail"`
+}
+
+// Edit describes the mutant's change as the reports write it: "orig ->
+// repl", or "delete orig" for a deletion (SDL).
+func (m MutantResult) Edit() string {
+	if m.Op == "SDL" {
+		return "delete " + m.Orig
+	}
+	return m.Orig + " -> " + m.Repl
 }
 
 // PromoteFixes moves the lines of the report's Fixes to the front of

@@ -169,3 +169,20 @@ func TestJoinReason(t *testing.T) {
 		}
 	}
 }
+
+// TestMutantEdit: a replacement reads "orig -> repl", a deletion
+// "delete orig".
+func TestMutantEdit(t *testing.T) {
+	for _, tc := range []struct {
+		m    MutantResult
+		want string
+	}{
+		{MutantResult{Op: "ROR", Orig: "a > b", Repl: "a >= b"}, "a > b -> a >= b"},
+		{MutantResult{Op: "ANG", Orig: "s", Repl: `""`}, `s -> ""`},
+		{MutantResult{Op: "SDL", Orig: "n += k"}, "delete n += k"},
+	} {
+		if got := tc.m.Edit(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.m, got, tc.want)
+		}
+	}
+}

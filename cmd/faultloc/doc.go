@@ -540,7 +540,9 @@
 // 25 tries a line at most, bounded by 10 seconds a case). Then look for
 // plausible fixes among the mutants of each ranking's first 20
 // lines: the operators of -tiebreak mutation and the
-// repair ones of -fixes but the angelic values; a mutant is a plausible
+// repair ones of -fixes but the angelic values, and statement deletion
+// (SDL: an assignment, an increment, a call statement or a return
+// deleted; "mutant fix (SDL): delete STMT"); a mutant is a plausible
 // fix when the case passes under it and no passing case that executes
 // its line fails (the passing cases cheapest first, stopping at the
 // first that fails; a line's other mutants are left alone once it has
@@ -553,7 +555,8 @@
 // most): a mutant under which all of them pass and no passing case that
 // executes its line fails makes its line a diagnosis that is one fix,
 // listed first with a line "(diagnosis N: every case passes, and no
-// passing case fails, with `ORIG` replaced by `REPL` at column C (OP))";
+// passing case fails, with `ORIG` replaced by `REPL` at column C (OP))",
+// or "with `ORIG` deleted at column C (SDL))" for a deletion; in the
 // json fix ([diagnose.Diagnoser] NoProbe, [localize.Diagnosis] Fix).
 //
 //	-fixes
@@ -568,7 +571,8 @@
 //
 //	file:line:col: mutant fix (OP): orig -> repl
 //
-// Such a fix satisfies the package's tests, which does not make it
+// (a deletion the fix probe found reads "mutant fix (SDL): delete
+// stmt"). Such a fix satisfies the package's tests, which does not make it
 // correct (it may overfit them); it is evidence found without the solver,
 // and often where the solver finds nothing in time. See
 // [mutation.Analysis.Fixes].

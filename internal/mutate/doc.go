@@ -50,9 +50,19 @@
 //     neighbours of a constant, ACR computes the one the evidence asks
 //     for; the mutation run then checks it against every test.
 //
+// With Config.Delete, one more, kept apart from the repair operators
+// because a deletion that passes a test suite is the commonest overfit
+// fix of program repair:
+//
+//   - SDL: an assignment (not a definition), an increment or
+//     decrement, an expression statement or a return deleted, where its
+//     function type-checks without it (not a statement that ends a
+//     function with results, nor the last of a branch of such an
+//     ending if, switch or select). Its replacement is empty.
+//
 // A mutant belongs to a line: the line of its operator for ROR, LCR and
 // AOR, of the expression's start for CRP, NEG and CON, of the statement
-// for ANG and ACR. Mutants are made only on the lines asked for.
+// for ANG, ACR and SDL. Mutants are made only on the lines asked for.
 //
 // Each mutated statement or condition (a host) becomes a selection among
 // its variants, so that operands are evaluated only in the variant that

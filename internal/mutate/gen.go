@@ -24,6 +24,10 @@ type gen struct {
 	cur   *hostSites
 	// repair adds the repair operators (VRP, OBO, ACR).
 	repair bool
+	// delete adds SDL; ends are the statements it must not delete
+	// (terminal).
+	delete bool
+	ends   map[ast.Stmt]bool
 }
 
 func (g *gen) off(p token.Pos) int { return g.tf.Offset(p) }
@@ -33,6 +37,9 @@ func (g *gen) text(n ast.Node) string { return string(g.src[g.off(n.Pos()):g.off
 func (g *gen) line(p token.Pos) int { return g.tf.Line(p) }
 
 func (g *gen) file(f *ast.File) {
+	if g.delete {
+		g.ends = terminal(f)
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.BlockStmt:
@@ -125,6 +132,7 @@ func (g *gen) stmts(list []ast.Stmt) {
 				continue
 			}
 			g.host(stmtHost, s, 0, func() {
+				g.deletion(s)
 				for _, e := range s.Lhs {
 					g.expr(e, nil)
 				}
@@ -139,6 +147,7 @@ func (g *gen) stmts(list []ast.Stmt) {
 			})
 		case *ast.ReturnStmt:
 			g.host(stmtHost, s, 0, func() {
+				g.deletion(s)
 				for _, e := range s.Results {
 					g.expr(e, nil)
 					g.vars(e)
@@ -149,9 +158,9 @@ func (g *gen) stmts(list []ast.Stmt) {
 				}
 			})
 		case *ast.ExprStmt:
-			g.host(stmtHost, s, 0, func() { g.expr(s.X, nil) })
+			g.host(stmtHost, s, 0, func() { g.deletion(s); g.expr(s.X, nil) })
 		case *ast.IncDecStmt:
-			g.host(stmtHost, s, 0, func() { g.expr(s.X, nil) })
+			g.host(stmtHost, s, 0, func() { g.deletion(s); g.expr(s.X, nil) })
 		case *ast.SendStmt:
 			g.host(stmtHost, s, 0, func() { g.expr(s.Chan, nil); g.expr(s.Value, nil) })
 		}
@@ -206,6 +215,83 @@ func (g *gen) host(kind hostKind, n ast.Node, tok int, fill func()) {
 	})
 	h.sites = sites
 	g.hosts = append(g.hosts, *h)
+}
+
+// deletion adds SDL's site deleting the statement s (with g.delete),
+// unless the function needs it to end (terminal).
+func (g *gen) deletion(s ast.Stmt) {
+	if g.delete && !g.ends[s] {
+		g.add(SDL, s, s.Pos(), "")
+	}
+}
+
+// terminal returns the statements of f that end a function with
+// results, which the function needs to type-check ("missing return"
+// without them): the last statement of its body and, where that is a
+// block, an if with an else, a switch, a select or a labeled statement,
+// the last statements of its branches, and so on down. It may hold
+// more than the spec's terminating statements need (a branch of a
+// switch without a default): a statement it holds is only not deleted.
+func terminal(f *ast.File) map[ast.Stmt]bool {
+	out := map[ast.Stmt]bool{}
+	var last func(list []ast.Stmt)
+	last = func(list []ast.Stmt) {
+		if len(list) == 0 {
+			return
+		}
+		s := list[len(list)-1]
+		for {
+			out[s] = true
+			l, ok := s.(*ast.LabeledStmt)
+			if !ok {
+				break
+			}
+			s = l.Stmt
+		}
+		switch s := s.(type) {
+		case *ast.BlockStmt:
+			last(s.List)
+		case *ast.IfStmt:
+			for {
+				last(s.Body.List)
+				if b, ok := s.Else.(*ast.BlockStmt); ok {
+					last(b.List)
+				}
+				el, ok := s.Else.(*ast.IfStmt)
+				if !ok {
+					break
+				}
+				s = el
+			}
+		case *ast.SwitchStmt:
+			for _, c := range s.Body.List {
+				last(c.(*ast.CaseClause).Body)
+			}
+		case *ast.TypeSwitchStmt:
+			for _, c := range s.Body.List {
+				last(c.(*ast.CaseClause).Body)
+			}
+		case *ast.SelectStmt:
+			for _, c := range s.Body.List {
+				last(c.(*ast.CommClause).Body)
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		var ft *ast.FuncType
+		var body *ast.BlockStmt
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			ft, body = n.Type, n.Body
+		case *ast.FuncLit:
+			ft, body = n.Type, n.Body
+		}
+		if body != nil && ft.Results != nil && len(ft.Results.List) > 0 {
+			last(body.List)
+		}
+		return true
+	})
+	return out
 }
 
 // add records a site replacing n by repl if its line is wanted.

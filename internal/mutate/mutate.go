@@ -36,6 +36,8 @@ const (
 	VRP Op = "VRP" // a local variable read replaced by another of the same type
 	OBO Op = "OBO" // an integer right-hand side, result or pure call's argument e replaced by e + 1, e - 1
 	ACR Op = "ACR" // a constant operand replaced by the one that gives an instance its angelic value
+	// The deletion operator, made only with Config.Delete.
+	SDL Op = "SDL" // a statement deleted
 )
 
 // Target asks for the mutants of one line.
@@ -68,12 +70,16 @@ type Mutant struct {
 	Line   int    // the line it belongs to (see the package doc)
 	Column int    // 1-based byte column of the mutated expression
 	Orig   string // the expression's source
-	Repl   string // its replacement
+	Repl   string // its replacement ("" for SDL)
 	Host   int    // index of its host in Schema.Hosts
 }
 
-// String formats the mutant as file:line: OP orig -> repl.
+// String formats the mutant as file:line: OP orig -> repl, or
+// file:line: SDL delete orig.
 func (m Mutant) String() string {
+	if m.Op == SDL {
+		return fmt.Sprintf("%s:%d: %s delete %s", filepath.Base(m.File), m.Line, m.Op, m.Orig)
+	}
 	return fmt.Sprintf("%s:%d: %s %s -> %s", filepath.Base(m.File), m.Line, m.Op, m.Orig, m.Repl)
 }
 
@@ -142,6 +148,15 @@ type Config struct {
 	// not, for a search of plausible fixes; mutation-based fault
 	// localization leaves them out.
 	Repair bool
+	// Delete adds SDL, statement deletion: an assignment (not a
+	// definition), an increment or decrement, an expression statement
+	// or a return deleted, where the function still type-checks
+	// without it (not the statement that ends a function with
+	// results). It fixes a statement that does not belong (a count
+	// added twice, an early return); a deletion that passes a test
+	// suite is also the commonest overfit fix of program repair, so
+	// it is kept apart from Repair.
+	Delete bool
 }
 
 // Error reports that the packages could not be loaded or mutated.
@@ -176,7 +191,7 @@ func Build(ctx context.Context, cfg *Config, patterns []string, targets []Target
 	if err != nil {
 		return nil, err
 	}
-	return generate(units, targets, cfg.Repair)
+	return generate(units, targets, opSet{repair: cfg.Repair, delete: cfg.Delete})
 }
 
 // loaded memoizes Build's loads within the process (package loadmemo):
@@ -317,8 +332,14 @@ type hostSites struct {
 	sites      []site
 }
 
+// opSet says which operators beyond the usual ones generate makes.
+type opSet struct {
+	repair bool // VRP, OBO, ACR
+	delete bool // SDL
+}
+
 // generate makes the schema of the targets over the given packages.
-func generate(units []*unit, targets []Target, repair bool) (*Schema, error) {
+func generate(units []*unit, targets []Target, o opSet) (*Schema, error) {
 	want := map[string]map[int][]string{}
 	insts := map[string]map[int][]Instance{}
 	for _, t := range targets {
@@ -355,7 +376,7 @@ func generate(units []*unit, targets []Target, repair bool) (*Schema, error) {
 			if !ok || u.src[name] == nil {
 				continue
 			}
-			g := &gen{u: u, src: u.src[name], lines: lines, insts: insts[name], tf: u.fset.File(f.Pos()), repair: repair}
+			g := &gen{u: u, src: u.src[name], lines: lines, insts: insts[name], tf: u.fset.File(f.Pos()), repair: o.repair, delete: o.delete}
 			g.file(f)
 			if len(g.hosts) > 0 {
 				files = append(files, fileHosts{u, name, g.hosts})

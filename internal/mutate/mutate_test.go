@@ -135,7 +135,7 @@ func TestOperators(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			u := typed(t, head+tc.body)
-			s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: tc.line, Values: tc.values}}, false)
+			s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: tc.line, Values: tc.values}}, opSet{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -204,7 +204,7 @@ func TestRepairOperators(t *testing.T) {
 // none of ops.
 func checkRepairOps(t *testing.T, src string, targets []Target, want []string, ops ...Op) {
 	t.Helper()
-	s, err := generate([]*unit{typed(t, src)}, targets, true)
+	s, err := generate([]*unit{typed(t, src)}, targets, opSet{repair: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func checkRepairOps(t *testing.T, src string, targets []Target, want []string, o
 	if s.Dropped != 0 {
 		t.Errorf("%d mutants dropped", s.Dropped)
 	}
-	plain, err := generate([]*unit{typed(t, src)}, targets, false)
+	plain, err := generate([]*unit{typed(t, src)}, targets, opSet{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -277,7 +277,7 @@ func TestACR(t *testing.T) {
 func TestSchemaText(t *testing.T) {
 	src := "package p\n\nfunc f(a, b int) int {\n\tc := a + b\n\tif a < b {\n\t\tc = a - b\n\t}\n\treturn c\n}\n"
 	u := typed(t, src)
-	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4, Values: []string{"9"}}, {File: "/x/p.go", Line: 5}, {File: "/x/p.go", Line: 8, Values: []string{"2"}}}, false)
+	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4, Values: []string{"9"}}, {File: "/x/p.go", Line: 5}, {File: "/x/p.go", Line: 8, Values: []string{"2"}}}, opSet{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,7 +317,7 @@ func TestSchemaText(t *testing.T) {
 func TestDropsWhatDoesNotCheck(t *testing.T) {
 	src := "package p\n\nfunc f() byte {\n\treturn \"abc\"[2]\n}\n"
 	u := typed(t, src)
-	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4}}, false)
+	s, err := generate([]*unit{u}, []Target{{File: "/x/p.go", Line: 4}}, opSet{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -410,5 +410,70 @@ func TestBuildMemo(t *testing.T) {
 		if !slices.ContainsFunc(s.Mutants, func(m Mutant) bool { return m.Orig == st.orig }) {
 			t.Errorf("%s: mutants %v, want those of %s", st.name, mutants(s), st.orig)
 		}
+	}
+}
+
+// TestDeleteOperator: with Delete, SDL deletes an assignment, an
+// increment, a call statement or a return, but not a statement that
+// ends a function with results (the schema type-checks, nothing
+// dropped); without Delete there is none.
+func TestDeleteOperator(t *testing.T) {
+	const head = "package p\n\nvar g int\n\n"
+	for _, tc := range []struct {
+		name  string
+		body  string // the function body starts on line 5
+		lines []int
+		want  []string // the SDL mutants
+	}{
+		{"a count added twice", "func f(n int) int {\n\tc := 0\n\tc += n\n\tc += n\n\treturn c\n}\n", []int{6, 7, 8, 9}, []string{
+			"7: SDL delete c += n", "8: SDL delete c += n",
+		}},
+		{"an early return, not the last", "func f(v []int) string {\n\tif len(v) == 0 {\n\t\treturn \"{}\"\n\t}\n\treturn \"x\"\n}\n", []int{7, 9}, []string{
+			"7: SDL delete return \"{}\"",
+		}},
+		{"no branch of a terminating if", "func f(b bool) int {\n\tif b {\n\t\treturn 1\n\t} else if !b {\n\t\treturn 2\n\t} else {\n\t\treturn 3\n\t}\n}\n", []int{7, 9, 11}, nil},
+		{"no branch of a terminating switch", "func f(i int) int {\n\tswitch i {\n\tcase 1:\n\t\treturn 1\n\tdefault:\n\t\treturn 2\n\t}\n}\n", []int{8, 10}, nil},
+		{"an increment, not the ending panic", "func f() int {\n\tg++\n\tpanic(\"x\")\n}\n", []int{6, 7}, []string{
+			"6: SDL delete g++",
+		}},
+		{"any statement of a function without results", "func f(n int) {\n\tg = n\n\tprintln(n)\n\treturn\n}\n", []int{6, 7, 8}, []string{
+			"6: SDL delete g = n", "7: SDL delete println(n)", "8: SDL delete return",
+		}},
+		{"inside a function literal with results", "func f() {\n\th := func() int {\n\t\tg++\n\t\treturn g\n\t}\n\t_ = h\n}\n", []int{7, 8}, []string{
+			"7: SDL delete g++",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := head + tc.body
+			var targets []Target
+			for _, l := range tc.lines {
+				targets = append(targets, Target{File: "/x/p.go", Line: l})
+			}
+			s, err := generate([]*unit{typed(t, src)}, targets, opSet{delete: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range s.Mutants {
+				if m.Op == SDL {
+					got = append(got, strings.TrimPrefix(m.String(), "p.go:"))
+				}
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("SDL mutants:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+			if s.Dropped != 0 {
+				t.Errorf("%d mutants dropped", s.Dropped)
+			}
+			plain, err := generate([]*unit{typed(t, src)}, targets, opSet{repair: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range plain.Mutants {
+				if m.Op == SDL {
+					t.Errorf("without Delete: %v", m)
+				}
+			}
+		})
 	}
 }

@@ -96,7 +96,7 @@ func Localize(reports []*localize.Report) []Result {
 			}
 		}
 		for _, m := range rep.Fixes {
-			msg := fmt.Sprintf("%s: mutant fix (%s): %s -> %s", rep.Test, m.Op, m.Orig, m.Repl)
+			msg := fmt.Sprintf("%s: mutant fix (%s): %s", rep.Test, m.Op, m.Edit())
 			if n := m.FailToPass - 1; n > 0 {
 				msg += fmt.Sprintf(" (also fixes %d other failing test%s)", n, map[bool]string{true: "s"}[n > 1])
 			}

@@ -52,7 +52,7 @@ func Diagnosis(r *localize.DiagnosisReport) []Result {
 			}
 			if d.Fix != nil {
 				props["fix"] = map[string]any{"operator": d.Fix.Op, "orig": d.Fix.Orig, "repl": d.Fix.Repl, "column": d.Fix.Column}
-				msg += fmt.Sprintf(" [fix: %s -> %s]", d.Fix.Orig, d.Fix.Repl)
+				msg += " [fix: " + d.Fix.Edit() + "]"
 			}
 			var angelic []map[string]any
 			for _, cv := range d.Cases {

@@ -35,6 +35,12 @@ const DefaultProbeTimeout = 15 * time.Second
 // not keep the others passing. The fixes found are the report's Fixes;
 // the lines that have one come first in the ranking, in the order they
 // had, with evidence EvidenceMutation, then the others in theirs.
+// When no mutant of the first lines is a plausible fix, their
+// deletions are tried (SDL: an assignment, an increment, a call
+// statement or a return deleted): last, as a deletion that passes a
+// test suite is the commonest overfit fix of program repair (Qi et
+// al., ISSTA 2015), and it fixes a statement that does not belong (a
+// count added twice) that no other mutant fixes.
 //
 // Cost: one more load of the package from source with the mutants in an
 // overlay (shared by the probes of several cases with [FixProbe.Share]), a run of the failing case on each mutant (ten times its steps
@@ -76,6 +82,10 @@ type FixProbe struct {
 	// right-hand side or result off by one): mutants of the operators of
 	// mutation-based fault localization only. Default false: both.
 	NoRepair bool
+	// NoDelete leaves out statement deletion (SDL), tried when no
+	// other mutant of the first lines is a fix. Default false:
+	// deletions are tried.
+	NoDelete bool
 	// Share, if set, lets the probes of several failing cases share
 	// their mutant program (see [ProbeShare]); the pipeline's default
 	// refiners share one per run. Default nil: each probe loads its own.
@@ -83,6 +93,15 @@ type FixProbe struct {
 }
 
 var _ localize.Refiner = FixProbe{}
+
+// probeOps are the operators a probe's mutants use beyond Analyze's.
+type probeOps struct {
+	repair bool // VRP, OBO, ACR
+	delete bool // SDL
+}
+
+// ops returns p's operators.
+func (p FixProbe) ops() probeOps { return probeOps{repair: !p.NoRepair, delete: !p.NoDelete} }
 
 // Refine probes the first lines of rep's ranking; see [FixProbe]. It
 // needs Failure.Spectrum (which passing cases execute a line) and
@@ -140,7 +159,7 @@ func (p FixProbe) beyond(ctx context.Context, f *localize.Failure, rest []locali
 	for _, rl := range rest {
 		lines = append(lines, rl.SourceLine())
 	}
-	mp, held, _ := p.Share.held(lc, patterns, lines, !p.NoRepair)
+	mp, held, _ := p.Share.held(lc, patterns, lines, p.ops())
 	if mp == nil {
 		return nil
 	}
@@ -148,7 +167,7 @@ func (p FixProbe) beyond(ctx context.Context, f *localize.Failure, rest []locali
 		if ctx.Err() != nil {
 			return nil
 		}
-		if fixes, err := p.probeOn(ctx, mp, []*localize.Failure{f}, []trace.Line{l}); err == nil && len(fixes) > 0 {
+		if fixes, err := p.probeOn(ctx, mp, []*localize.Failure{f}, []trace.Line{l}, false); err == nil && len(fixes) > 0 {
 			return fixes
 		}
 	}
@@ -156,8 +175,9 @@ func (p FixProbe) beyond(ctx context.Context, f *localize.Failure, rest []locali
 }
 
 // Fixes returns the plausible fixes of every case of fs together among
-// the mutants of lines (probe.fixes), within p.Timeout. The failures
-// share a program, a package and its spectrum.
+// the mutants of lines (probe.fixes), or, when none is one, among their
+// deletions, within p.Timeout. The failures share a program, a package
+// and its spectrum.
 func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []trace.Line) ([]localize.MutantResult, error) {
 	f := fs[0]
 	if f.Spectrum == nil || f.Package == "" {
@@ -174,13 +194,19 @@ func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []tra
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	var fixes []localize.MutantResult
+	type part struct {
+		mp    *mutProgram
+		lines []trace.Line
+	}
+	var parts []part // the programs probed and their lines
 	rest := lines
 	if p.Share != nil {
 		// The lines a program loaded before holds (a prefetch, an
 		// earlier case's probe) run at once, while the others load.
-		if mp, held, missing := p.Share.held(lc, patterns, lines, !p.NoRepair); mp != nil && len(held) > 0 && len(missing) > 0 {
-			p.Share.prefetch(ctx, lc, patterns, missing, !p.NoRepair, timeout)
-			if fixes, err = p.probeOn(ctx, mp, fs, held); err != nil {
+		if mp, held, missing := p.Share.held(lc, patterns, lines, p.ops()); mp != nil && len(held) > 0 && len(missing) > 0 {
+			p.Share.prefetch(ctx, lc, patterns, missing, p.ops(), timeout)
+			parts = append(parts, part{mp, held})
+			if fixes, err = p.probeOn(ctx, mp, fs, held, false); err != nil {
 				return fixes, err
 			}
 			rest = missing
@@ -188,15 +214,26 @@ func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []tra
 	}
 	var mp *mutProgram
 	if p.Share != nil {
-		mp, err = p.Share.program(ctx, lc, patterns, rest, !p.NoRepair, timeout)
+		mp, err = p.Share.program(ctx, lc, patterns, rest, p.ops(), timeout)
 	} else {
-		mp, err = loadMutants(ctx, lc, patterns, targetsOfLines(rest), !p.NoRepair)
+		mp, err = loadMutants(ctx, lc, patterns, targetsOfLines(rest), p.ops())
 	}
 	if err != nil {
 		return fixes, fmt.Errorf("localize: fix probe: %w", err)
 	}
-	more, err := p.probeOn(ctx, mp, fs, rest)
+	parts = append(parts, part{mp, rest})
+	more, err := p.probeOn(ctx, mp, fs, rest, false)
 	fixes = append(fixes, more...)
+	if err == nil && len(fixes) == 0 && p.ops().delete {
+		// No other mutant fixes a line: the deletions of the same lines.
+		for _, pt := range parts {
+			more, err = p.probeOn(ctx, pt.mp, fs, pt.lines, true)
+			fixes = append(fixes, more...)
+			if err != nil {
+				break
+			}
+		}
+	}
 	// The lines first in the ranking first.
 	slices.SortStableFunc(fixes, func(x, y localize.MutantResult) int {
 		return cmp.Compare(slices.Index(lines, x.SourceLine()), slices.Index(lines, y.SourceLine()))
@@ -204,9 +241,10 @@ func (p FixProbe) Fixes(ctx context.Context, fs []*localize.Failure, lines []tra
 	return fixes, err
 }
 
-// probeOn returns the plausible fixes of fs among mp's mutants of lines.
-func (p FixProbe) probeOn(ctx context.Context, mp *mutProgram, fs []*localize.Failure, lines []trace.Line) ([]localize.MutantResult, error) {
-	pr := mp.probe(lines, p.Parallel)
+// probeOn returns the plausible fixes of fs among mp's mutants of lines:
+// the deletions (SDL) with deletions, the others without.
+func (p FixProbe) probeOn(ctx context.Context, mp *mutProgram, fs []*localize.Failure, lines []trace.Line, deletions bool) ([]localize.MutantResult, error) {
+	pr := mp.probe(lines, p.Parallel, deletions)
 	fixes, err := pr.fixes(ctx, fs, lines)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -253,7 +291,7 @@ func (p FixProbe) Prefetch(ctx context.Context, f *localize.Failure, lines []tra
 	if err != nil {
 		return
 	}
-	p.Share.prefetch(ctx, lc, patterns, lines, !p.NoRepair, cmp.Or(p.Timeout, DefaultProbeTimeout))
+	p.Share.prefetch(ctx, lc, patterns, lines, p.ops(), cmp.Or(p.Timeout, DefaultProbeTimeout))
 }
 
 // mutProgram is the program loaded with a mutant schema in its overlay;
@@ -275,11 +313,11 @@ type probe struct {
 }
 
 // loadMutants builds the schema of targets and loads the program with it.
-func loadMutants(ctx context.Context, lc *trace.Config, patterns []string, targets []mutate.Target, repair bool) (*mutProgram, error) {
+func loadMutants(ctx context.Context, lc *trace.Config, patterns []string, targets []mutate.Target, ops probeOps) (*mutProgram, error) {
 	if probeLoads != nil {
 		probeLoads()
 	}
-	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env, Repair: repair}, patterns, targets)
+	schema, err := mutate.Build(ctx, &mutate.Config{Dir: lc.Dir, Tests: lc.Tests, BuildFlags: lc.BuildFlags, Overlay: lc.Overlay, Env: lc.Env, Repair: ops.repair, Delete: ops.delete}, patterns, targets)
 	if err != nil {
 		return nil, err
 	}
@@ -299,11 +337,12 @@ func loadMutants(ctx context.Context, lc *trace.Config, patterns []string, targe
 }
 
 // probe returns a probe of mp's mutants of lines (a mutant belongs to
-// one line: those a schema of lines alone has).
-func (mp *mutProgram) probe(lines []trace.Line, parallel int) *probe {
+// one line: those a schema of lines alone has): their deletions (SDL)
+// with deletions, their other mutants without.
+func (mp *mutProgram) probe(lines []trace.Line, parallel int, deletions bool) *probe {
 	var ms []mutate.Mutant
 	for _, m := range mp.schema.Mutants {
-		if slices.Contains(lines, trace.Line{File: m.File, Line: m.Line}) {
+		if (m.Op == mutate.SDL) == deletions && slices.Contains(lines, trace.Line{File: m.File, Line: m.Line}) {
 			ms = append(ms, m)
 		}
 	}

@@ -70,8 +70,8 @@ func (s *ProbeShare) Close() {
 var probeLoads func()
 
 // entry returns the shared program of the load lc, patterns, repair.
-func (s *ProbeShare) entry(lc *trace.Config, patterns []string, repair bool) *shareEntry {
-	k := shareKey(lc, patterns, repair)
+func (s *ProbeShare) entry(lc *trace.Config, patterns []string, ops probeOps) *shareEntry {
+	k := shareKey(lc, patterns, ops)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.entries == nil {
@@ -87,9 +87,9 @@ func (s *ProbeShare) entry(lc *trace.Config, patterns []string, repair bool) *sh
 
 // shareKey identifies a load: the config (with its overlay's contents),
 // the patterns and the operators.
-func shareKey(lc *trace.Config, patterns []string, repair bool) string {
+func shareKey(lc *trace.Config, patterns []string, ops probeOps) string {
 	b := sha256.New()
-	fmt.Fprintf(b, "%q %v %q %q %q %v\n", lc.Dir, lc.Tests, lc.BuildFlags, lc.Env, patterns, repair)
+	fmt.Fprintf(b, "%q %v %q %q %q %v\n", lc.Dir, lc.Tests, lc.BuildFlags, lc.Env, patterns, ops)
 	for _, f := range slices.Sorted(maps.Keys(lc.Overlay)) {
 		fmt.Fprintf(b, "%q %d\n", f, len(lc.Overlay[f]))
 		b.Write(lc.Overlay[f])
@@ -111,8 +111,8 @@ func holds(had map[trace.Line]bool, lines []trace.Line) bool {
 // lines: the shared one if it holds them, else the one of the load under
 // way if it will, else one loaded now (with the lines asked before too)
 // and kept; a load goes on for at most timeout, past ctx's end.
-func (s *ProbeShare) program(ctx context.Context, lc *trace.Config, patterns []string, lines []trace.Line, repair bool, timeout time.Duration) (*mutProgram, error) {
-	e := s.entry(lc, patterns, repair)
+func (s *ProbeShare) program(ctx context.Context, lc *trace.Config, patterns []string, lines []trace.Line, ops probeOps, timeout time.Duration) (*mutProgram, error) {
+	e := s.entry(lc, patterns, ops)
 	for {
 		e.mu.Lock()
 		if e.pr != nil && holds(e.lines, lines) {
@@ -121,7 +121,7 @@ func (s *ProbeShare) program(ctx context.Context, lc *trace.Config, patterns []s
 		}
 		l := e.loading
 		if l == nil {
-			l = s.load(ctx, e, lc, patterns, lines, repair, timeout)
+			l = s.load(ctx, e, lc, patterns, lines, ops, timeout)
 		}
 		e.mu.Unlock()
 		select {
@@ -138,8 +138,8 @@ func (s *ProbeShare) program(ctx context.Context, lc *trace.Config, patterns []s
 
 // held returns the program loaded for lc, patterns and repair, if any,
 // with the lines it holds and those it lacks, each in the order of lines.
-func (s *ProbeShare) held(lc *trace.Config, patterns []string, lines []trace.Line, repair bool) (pr *mutProgram, held, missing []trace.Line) {
-	e := s.entry(lc, patterns, repair)
+func (s *ProbeShare) held(lc *trace.Config, patterns []string, lines []trace.Line, ops probeOps) (pr *mutProgram, held, missing []trace.Line) {
+	e := s.entry(lc, patterns, ops)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.pr == nil {
@@ -158,8 +158,8 @@ func (s *ProbeShare) held(lc *trace.Config, patterns []string, lines []trace.Lin
 // prefetch starts a load of the mutant program of lines (with the
 // lines loaded before) unless the program held or the load under way
 // holds them; it does not wait.
-func (s *ProbeShare) prefetch(ctx context.Context, lc *trace.Config, patterns []string, lines []trace.Line, repair bool, timeout time.Duration) {
-	e := s.entry(lc, patterns, repair)
+func (s *ProbeShare) prefetch(ctx context.Context, lc *trace.Config, patterns []string, lines []trace.Line, ops probeOps, timeout time.Duration) {
+	e := s.entry(lc, patterns, ops)
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.pr != nil && holds(e.lines, lines) {
@@ -170,12 +170,12 @@ func (s *ProbeShare) prefetch(ctx context.Context, lc *trace.Config, patterns []
 		// lacks are loaded when a probe asks for them.
 		return
 	}
-	s.load(ctx, e, lc, patterns, lines, repair, timeout)
+	s.load(ctx, e, lc, patterns, lines, ops, timeout)
 }
 
 // load starts a load of the mutant program of lines and of those e
 // holds (under e.mu), which becomes e's load under way.
-func (s *ProbeShare) load(ctx context.Context, e *shareEntry, lc *trace.Config, patterns []string, lines []trace.Line, repair bool, timeout time.Duration) *shareLoad {
+func (s *ProbeShare) load(ctx context.Context, e *shareEntry, lc *trace.Config, patterns []string, lines []trace.Line, ops probeOps, timeout time.Duration) *shareLoad {
 	l := &shareLoad{lines: maps.Clone(e.lines), done: make(chan struct{})}
 	if l.lines == nil {
 		l.lines = map[trace.Line]bool{}
@@ -184,13 +184,13 @@ func (s *ProbeShare) load(ctx context.Context, e *shareEntry, lc *trace.Config, 
 		l.lines[x] = true
 	}
 	e.loading = l
-	s.start(ctx, e, l, lc, patterns, repair, timeout)
+	s.start(ctx, e, l, lc, patterns, ops, timeout)
 	return l
 }
 
 // start loads l's program in its own goroutine, for at most timeout,
 // past ctx's end (its values kept) until Close.
-func (s *ProbeShare) start(ctx context.Context, e *shareEntry, l *shareLoad, lc *trace.Config, patterns []string, repair bool, timeout time.Duration) {
+func (s *ProbeShare) start(ctx context.Context, e *shareEntry, l *shareLoad, lc *trace.Config, patterns []string, ops probeOps, timeout time.Duration) {
 	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	s.mu.Lock()
 	if s.loads == nil {
@@ -205,7 +205,7 @@ func (s *ProbeShare) start(ctx context.Context, e *shareEntry, l *shareLoad, lc 
 		return x.Line - y.Line
 	})
 	go func() {
-		pr, err := loadMutants(lctx, lc, patterns, targetsOfLines(union), repair)
+		pr, err := loadMutants(lctx, lc, patterns, targetsOfLines(union), ops)
 		cancel()
 		s.mu.Lock()
 		delete(s.loads, l)
