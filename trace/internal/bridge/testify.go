@@ -92,10 +92,10 @@ var testifyChecks = map[string]struct {
 		return n == int(a[1].Int()), fmt.Sprintf("\"%s\" should have %d item(s), but has %d", testifyFormat(c, a[0]), a[1].Int(), n)
 	}},
 	"Same": {2, func(c interp.Call, a []interp.Value) (bool, string) {
-		return testifySame(a[0], a[1]), "Not same: \nexpected: " + testifyFormat(c, a[0]) + "\nactual  : " + testifyFormat(c, a[1])
+		return testifySame(c, a[0], a[1]), "Not same: \nexpected: " + testifyFormat(c, a[0]) + "\nactual  : " + testifyFormat(c, a[1])
 	}},
 	"NotSame": {2, func(c interp.Call, a []interp.Value) (bool, string) {
-		return !testifySame(a[0], a[1]), "Expected and actual point to the same object: " + testifyFormat(c, a[0])
+		return !testifySame(c, a[0], a[1]), "Expected and actual point to the same object: " + testifyFormat(c, a[0])
 	}},
 	"Panics": {1, func(c interp.Call, a []interp.Value) (bool, string) {
 		panicked, v := testifyDidPanic(c, a[0])
@@ -141,8 +141,11 @@ var testifyChecks = map[string]struct {
 		return testifyElementsMatch(c, a[0], a[1]), fmt.Sprintf("elements differ: %s and %s", testifyFormat(c, a[0]), testifyFormat(c, a[1]))
 	}},
 	"IsType": {2, func(c interp.Call, a []interp.Value) (bool, string) {
-		same := !isNil(a[0]) && !isNil(a[1]) && interp.NativeDynamic(a[0]) == nil && interp.NativeDynamic(a[1]) == nil && types.Identical(a[0].DynamicType(), a[1].DynamicType())
-		return same, fmt.Sprintf("Object expected to be of type %s, but was %s", typeName(a[0]), typeName(a[1]))
+		// reflect.TypeOf of both, as testify compares them: a native
+		// value (errors.New's) and an interpreted one of one type agree.
+		x, _ := c.DynamicType(a[0])
+		y, _ := c.DynamicType(a[1])
+		return x == y, fmt.Sprintf("Object expected to be of type %s, but was %s", typeName(a[0]), typeName(a[1]))
 	}},
 	"Contains": {2, func(c interp.Call, a []interp.Value) (bool, string) {
 		found, ok := testifyContains(c, a[0], a[1])
@@ -293,21 +296,12 @@ func testifyFormatPlain(c interp.Call, v interp.Value) string {
 }
 
 // testifySame is testify's samePointers: two pointers of the same type to
-// the same variable.
-func testifySame(a, b interp.Value) bool {
-	if isNil(a) || isNil(b) {
-		return false
-	}
-	an, bn := interp.NativeDynamic(a), interp.NativeDynamic(b)
-	if an != nil || bn != nil {
-		// Native pointers (an errors.New error): the same type and address.
-		x, y := reflect.ValueOf(an), reflect.ValueOf(bn)
-		return an != nil && bn != nil && x.Kind() == reflect.Pointer && x.Type() == y.Type() && x.Pointer() == y.Pointer()
-	}
-	if !types.Identical(a.DynamicType(), b.DynamicType()) || a.Elem().Kind() != interp.KindPointer {
-		return false
-	}
-	return interp.Addr(a.Elem()) == interp.Addr(b.Elem())
+// the same variable, as == decides whether native or interpreted code
+// made each (time.UTC and a native Time's Location()).
+func testifySame(c interp.Call, a, b interp.Value) bool {
+	x, xk := c.DynamicType(a)
+	y, yk := c.DynamicType(b)
+	return xk == reflect.Pointer && yk == reflect.Pointer && x == y && c.Equal(a, b)
 }
 
 // objectsAreEqual is testify's ObjectsAreEqual on interpreted interface

@@ -62,7 +62,9 @@ const testifyUser = `package tfy
 
 import (
 	"errors"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -100,6 +102,14 @@ func TestPasses(t *testing.T) {
 	assert.ElementsMatch(t, []int{1, 2, 2}, []int{2, 1, 2})
 	assert.Zero(t, point{})
 	assert.IsType(t, point{}, *p)
+	// Values native code made (errors.New's, strconv's, time's) against
+	// values of the same types interpreted code made.
+	_, err := strconv.Atoi("x")
+	assert.IsType(t, &strconv.NumError{}, err)
+	assert.IsType(t, errors.New(""), errors.New("x"))
+	assert.IsType(t, nil, nil)
+	tm, _ := time.Parse(time.RFC3339, "2020-01-02T03:04:05Z")
+	assert.Same(t, time.UTC, tm.Location())
 }
 
 func TestEqualFails(t *testing.T) {
@@ -126,6 +136,8 @@ func TestOthersFail(t *testing.T) {
 	assert.ElementsMatch(t, []int{1, 2}, []int{1, 1})
 	assert.Zero(t, 1)
 	assert.IsType(t, 1, "s")
+	assert.IsType(t, &strconv.NumError{}, errors.New("x"))
+	assert.Same(t, time.Local, time.UTC)
 }
 `
 
@@ -163,7 +175,7 @@ func TestTestify(t *testing.T) {
 		{name: "TestPasses"},
 		{name: "TestEqualFails", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\tok := assert.Equal")), "Error:", "Not equal:", "tfy.point{X:1, Y:2}", "tfy.point{X:1, Y:3}", "Test:       \tTestEqualFails", "Messages:   \tpoints 7", "returned false"}},
 		{name: "TestRequireStops", failed: true, logs: []string{fmt.Sprintf("tfy_test.go:%d:", srcLine(testifyUser, "\trequire.NoError")), "Received unexpected error:", "boom"}, not: "not reached"},
-		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "does not contain []int{1}", "does not contain &errors.errorString{s:\"b\"}", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\"", "should panic", "\"1\" is not > \"2\"", "Max difference between 1 and 2 allowed is 0.5", "elements differ", "Should be zero, but was 1", "Object expected to be of type int, but was string"}},
+		{name: "TestOthersFail", failed: true, logs: []string{"does not contain 2", "does not contain []int{1}", "does not contain &errors.errorString{s:\"b\"}", "should have 2 item(s), but has 3", "Not same:", "Should be empty, but was []int{0}", "expected: \"x\"", "should panic", "\"1\" is not > \"2\"", "Max difference between 1 and 2 allowed is 0.5", "elements differ", "Should be zero, but was 1", "Object expected to be of type int, but was string", "Object expected to be of type *strconv.NumError, but was *errors.errorString", "Not same:"}},
 	} {
 		res, err := p.RunGoTest(context.Background(), "tfy", tc.name, nil)
 		if err != nil {

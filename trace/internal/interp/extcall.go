@@ -561,6 +561,24 @@ func ChanLen(v Value) int {
 // recording no event.
 func Store(ptr, x Value) { (*cell)(ptr.p).v = x }
 
+// DynamicType returns what reflect.TypeOf gives the program for the
+// interface value v, as a value that == compares: the same for two
+// values of one dynamic type, whether native or interpreted code made
+// them (an error of errors.New, a composite literal of a standard
+// type); nil for a nil interface. kind is the type's kind.
+func (c Call) DynamicType(v Value) (id any, kind reflect.Kind) {
+	if v.p == nil {
+		return nil, reflect.Invalid
+	}
+	var t *rtype
+	if it := (*iface)(v.p); it.nat != nil {
+		t = c.r.p.rtypeNative(reflect.TypeOf(it.nat))
+	} else {
+		t = c.r.p.rtypeOf(it.t.t)
+	}
+	return t, t.kind()
+}
+
 // DeepEqual is reflect.DeepEqual over interpreted values, as the bridged
 // call compares them: its work counts against the run's step budget and
 // ends with the run's context, as reflect.DeepEqual's does when
