@@ -123,6 +123,7 @@ var Programs = map[string]func() string{
 	"NativeUnexported":    NativeUnexported,
 	"NativeCopies":        NativeCopies,
 	"ReflectKeys":         ReflectKeys,
+	"TimeNamed":           TimeNamed,
 	"ReflectNewAtNative":  ReflectNewAtNative,
 	"SQLDriver":           SQLDriver,
 	"FileStat":            FileStat,

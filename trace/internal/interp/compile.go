@@ -472,6 +472,9 @@ func (cp *compiler) compileInstr(instr ssa.Instruction) ins {
 		in.dst = cp.dst(i)
 	case *ssa.ChangeType:
 		in.op = opChangeType
+		if cr := changeRepOf(i.X.Type(), i.Type()); cr != nil {
+			in.x = cr
+		}
 		in.a = []int32{cp.slot(i.X)}
 		in.dst = cp.dst(i)
 	case *ssa.ChangeInterface:

@@ -577,7 +577,9 @@ func (r *run) formatValue(f fmt.State, dir string, verb rune, t types.Type, v Va
 	case *types.Pointer:
 		if v.p == nil {
 			if !formatPointer(f, dir, verb, nil) {
-				f.Write([]byte("<nil>"))
+				// A verb pointers do not take, no method to call: fmt's
+				// bad verb, %!s(*T=<nil>).
+				fmt.Fprintf(f, "%%!%c(%s=<nil>)", verb, reflectString(t))
 			}
 			return
 		}

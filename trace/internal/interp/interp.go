@@ -290,6 +290,10 @@ func (r *run) step(fr *frame, in *ins) {
 		storeIns(in, c, v, e)
 		r.storeWordBack(regs[in.a[2]], int64(in.n), v, e)
 	case opChangeType:
+		if cr, ok := in.x.(*changeRep); ok {
+			r.def(fr, in, r.changeRep(fr, in, cr, regs[in.a[0]]))
+			break
+		}
 		r.def(fr, in, regs[in.a[0]])
 	case opMakeInterface:
 		t := in.x.(typeRef)

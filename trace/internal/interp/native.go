@@ -435,6 +435,65 @@ func (r *run) fromNative(rv reflect.Value, t types.Type) (Value, error) {
 	return Value{}, fmt.Errorf("cannot convert native %s", rv.Type())
 }
 
+// changeRep is how a conversion between a standard type whose values
+// live natively (time.Time) and a type the program declares on its
+// underlying type (type Timestamp time.Time), whose values are
+// interpreted structs, changes the value's representation, so that a
+// type has one representation whatever made its value: a Timestamp
+// converted from a native Time equals Timestamp{} under == and
+// reflect.DeepEqual, and prints as one.
+type changeRep struct {
+	from, to types.Type
+	native   reflect.Type // to's native type when toNative, else from's
+	toNative bool
+}
+
+// changeRepOf returns the change of representation a ChangeType from
+// type from to type to needs, or nil when both types have one.
+func changeRepOf(from, to types.Type) *changeRep {
+	switch {
+	case isNativeType(from) && !isNativeType(to):
+		if _, ok := dataStruct(to); ok {
+			return &changeRep{from: from, to: to, native: nativeType(from)}
+		}
+	case isNativeType(to) && !isNativeType(from):
+		if _, ok := dataStruct(from); ok {
+			return &changeRep{from: from, to: to, native: nativeType(to), toNative: true}
+		}
+	}
+	return nil
+}
+
+// changeRep converts v as cr says: a native value to the interpreted
+// struct of its fields, or an interpreted struct to the native value
+// of its fields. A value already in the representation of cr's target
+// is left as it is.
+func (r *run) changeRep(fr *frame, in *ins, cr *changeRep, v Value) Value {
+	if cr.native == nil {
+		return v
+	}
+	if !cr.toNative {
+		if v.k != KindNative {
+			return v
+		}
+		out, err := r.fromNative((*nativeBox)(v.p).rv, cr.to)
+		if err != nil {
+			panic(&BridgeError{Func: "conversion to " + cr.to.String(), CallSite: r.pos(in), Reason: err.Error()})
+		}
+		return out
+	}
+	if v.k == KindNative {
+		return v
+	}
+	x, err := r.toNative(fr, in, v, cr.from, cr.native)
+	if err != nil {
+		panic(&BridgeError{Func: "conversion to " + cr.to.String(), CallSite: r.pos(in), Reason: err.Error()})
+	}
+	box := &nativeBox{rv: reflect.New(cr.native).Elem()}
+	box.rv.Set(x)
+	return Value{k: KindNative, p: ptrOf(box)}
+}
+
 // nativeIface wraps a native dynamic value as an interpreted interface
 // value: basic kinds become ordinary interpreted values of the basic type;
 // wrappers of interpreted values are unwrapped; others stay native.
