@@ -20,8 +20,9 @@ import (
 // Name, ReadDir, Readdirnames and Close are bridged, and bufio or io read
 // it natively; Stat of os.Stdout and os.Stderr says a pipe, streamInfo,
 // and of os.Stdin the null device named "stdin", as go test gives them),
-// os.ReadDir (and io/ioutil.ReadDir), os.Stat, os.Lstat and
-// filepath.Glob. Relative
+// os.ReadDir (and io/ioutil.ReadDir), os.Stat, os.Lstat,
+// filepath.Glob and os.DirFS (an fs.FS whose names are opened as
+// os.Open opens them, under its directory: runDirFS). Relative
 // names are in the program's working directory (a test's package
 // directory, as go test runs it), errors and results carry the names the
 // program gave, and files left open are closed when the run ends. Writes
@@ -44,6 +45,37 @@ func filePath(c interp.Call, name string) string {
 		return filepath.Join(dir, name) // (an empty name names no file, in any directory)
 	}
 	return name
+}
+
+// runDirFS is os.DirFS(dir) for a run: each name is opened as the
+// run's os.Open opens dir/name (filePath: in its sandbox, in its package
+// directory with what it wrote there, or on disk), and the file is one
+// of the run's, closed at its end. Like os.DirFS it implements fs.FS
+// alone of the file system interfaces beside Open's fallbacks:
+// fs.ReadFile, fs.ReadDir and fs.Stat go through Open.
+type runDirFS struct {
+	c   interp.Call
+	dir string
+}
+
+// Open opens name, a slash-separated path under the directory.
+func (d runDirFS) Open(name string) (fs.File, error) {
+	if !fs.ValidPath(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	if d.dir == "" {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("os: DirFS with empty root")}
+	}
+	f, err := os.Open(filePath(d.c, filepath.Join(d.dir, filepath.FromSlash(name))))
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			pe.Path = name // as os.DirFS says it
+		}
+		return nil, err
+	}
+	files(d.c)[f] = name
+	return f, nil
 }
 
 // pathError is err as an interpreted error value (nil for nil), a
@@ -126,6 +158,9 @@ func init() {
 		}
 		return interp.Tuple(result(c, data, types.NewSlice(types.Typ[types.Byte])), noErr)
 	}
+	reg("os.DirFS", func(c interp.Call, args []interp.Value) interp.Value {
+		return c.NativeValue(runDirFS{c: c.Root(), dir: args[0].Str()})
+	})
 	reg("os.ReadFile", readFile)
 	reg("io/ioutil.ReadFile", readFile) // the same function since Go 1.16
 	reg("os.Open", func(c interp.Call, args []interp.Value) interp.Value {

@@ -124,6 +124,7 @@ var Programs = map[string]func() string{
 	"NativeCopies":        NativeCopies,
 	"ReflectKeys":         ReflectKeys,
 	"TimeNamed":           TimeNamed,
+	"DirFS":               DirFS,
 	"ReflectNewAtNative":  ReflectNewAtNative,
 	"SQLDriver":           SQLDriver,
 	"FileStat":            FileStat,
