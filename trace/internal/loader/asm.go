@@ -20,17 +20,20 @@ import (
 // A library interpreted from source (out of scope, not standard) whose
 // package holds assembly is type-checked from the files the build
 // selects with those two tags added, when that selection imports
-// nothing the package did not import already. The packages in scope keep
-// the files go test builds: their tests are the cases, and a tag must
-// not change which there are.
+// nothing the package did not import already. So is a package in scope
+// (a hash whose tests are the cases: cespare/xxhash), when the tags
+// select the same test files: its tests are the cases, and a tag must
+// not change which there are; the native go test run keeps the
+// assembly.
 
 // noAsmTags are the build tags that select pure-Go versions.
 var noAsmTags = []string{"purego", "noasm"}
 
-// preferPureGo gives p, a library with assembly, the Go files the build
-// selects with noAsmTags added to cfg's, if they differ from its own and
-// import only what it imports; it reports whether it did.
-func preferPureGo(cfg *Config, p *packages.Package) bool {
+// preferPureGo gives p, a package with assembly, the Go files the build
+// selects with noAsmTags added to cfg's, if they differ from its own,
+// import only what it imports and, for a package in scope, hold the
+// same test files; it reports whether it did.
+func preferPureGo(cfg *Config, p *packages.Package, inScope bool) bool {
 	if !hasAsm(p) || len(p.GoFiles) == 0 || !slices.Equal(p.GoFiles, p.CompiledGoFiles) {
 		return false // no assembly, or cgo: its compiled files are generated
 	}
@@ -51,8 +54,9 @@ func preferPureGo(cfg *Config, p *packages.Package) bool {
 	}
 	ctxt.BuildTags = append(buildTags(cfg.BuildFlags), noAsmTags...)
 	var files []string
+	isTest := func(f string) bool { return strings.HasSuffix(f, "_test.go") }
 	for _, f := range append(slices.Clone(p.GoFiles), p.IgnoredFiles...) {
-		if !strings.HasSuffix(f, ".go") || strings.HasSuffix(f, "_test.go") {
+		if !strings.HasSuffix(f, ".go") || isTest(f) && !inScope || slices.Contains(files, f) {
 			continue
 		}
 		ok, err := ctxt.MatchFile(filepath.Dir(f), filepath.Base(f))
@@ -67,6 +71,10 @@ func preferPureGo(cfg *Config, p *packages.Package) bool {
 	own := slices.Sorted(slices.Values(p.GoFiles))
 	if len(files) == 0 || slices.Equal(files, own) || !importsWithin(files, p) {
 		return false
+	}
+	if inScope && !slices.Equal(slices.DeleteFunc(slices.Clone(files), func(f string) bool { return !isTest(f) }),
+		slices.DeleteFunc(slices.Clone(own), func(f string) bool { return !isTest(f) })) {
+		return false // the tags change the cases
 	}
 	p.GoFiles, p.CompiledGoFiles = files, files
 	return true

@@ -83,11 +83,16 @@ func loadPackages(ctx context.Context, cfg *Config, fset *token.FileSet, pattern
 		}
 	}
 	inScope := append(append([]*packages.Package(nil), l.targets...), l.extras...)
+	for _, p := range inScope {
+		if !IsStd(p.PkgPath) {
+			preferPureGo(cfg, p, true) // asm.go
+		}
+	}
 	for _, withDeps := range []bool{true, false} {
 		libs, std := libraries(cfg, inScope, withDeps)
 		for _, p := range libs {
 			if !std[p] {
-				preferPureGo(cfg, p) // asm.go
+				preferPureGo(cfg, p, false)
 			}
 		}
 		errs, err := typeCheck(ctx, fset, cfg.Overlay, append(append([]*packages.Package(nil), inScope...), libs...))
