@@ -36,7 +36,7 @@ import (
 // reflect on values of type any, and the interpreter runs them from
 // source (trace/internal/loader's sourceStd).
 var Packages = []string{
-	"bufio", "bytes", "compress/flate", "compress/gzip", "compress/zlib", "crypto/aes", "crypto/cipher", "crypto/ed25519",
+	"bufio", "bytes", "compress/flate", "compress/gzip", "compress/zlib", "crypto", "crypto/aes", "crypto/cipher", "crypto/ed25519",
 	"crypto/hmac", "crypto/md5", "crypto/rand", "crypto/sha1", "crypto/sha256", "crypto/sha512", "crypto/subtle", "embed",
 	"encoding/base32", "encoding/base64", "encoding/binary", "encoding/csv", "encoding/hex", "encoding/pem", "errors",
 	"hash/adler32", "hash/crc32", "hash/crc64", "hash/fnv", "html", "io", "io/fs", "io/ioutil", "math", "math/big", "math/bits", "math/cmplx",
@@ -62,10 +62,37 @@ var partialPackages = map[string]partialPackage{
 		types: []string{"CertPool", "Certificate"},
 		funcs: []string{
 			"NewCertPool", "ParseCertificate", "ParseCertificates",
+			"ParsePKCS1PrivateKey", "ParsePKCS1PublicKey", "ParsePKCS8PrivateKey", "ParsePKIXPublicKey", "ParseECPrivateKey", "DecryptPEMBlock", "IsEncryptedPEMBlock",
+			"MarshalPKCS1PrivateKey", "MarshalPKCS1PublicKey", "MarshalPKCS8PrivateKey", "MarshalPKIXPublicKey", "MarshalECPrivateKey",
 			"(*CertPool).AddCert", "(*CertPool).AppendCertsFromPEM", "(*CertPool).Clone", "(*CertPool).Equal",
 			"(*Certificate).Equal", "(*Certificate).VerifyHostname", "(*Certificate).CheckSignatureFrom",
 		},
-		why: "crypto/x509 is bridged only for parsing certificates and pooling them: its signing draws from the process's secure source whatever reader it is given, and Verify reads the process's clock, not the run's",
+		why: "crypto/x509 is bridged only for parsing certificates and keys and pooling certificates: its signing draws from the process's secure source whatever reader it is given, and Verify reads the process's clock, not the run's",
+	},
+	// Keys, verification and the deterministic signatures and
+	// decryptions, as token libraries (golang-jwt) use them; the keys
+	// live natively, made by x509's parsers.
+	"crypto/rsa": {
+		types: []string{"PublicKey", "PrivateKey"},
+		funcs: []string{
+			"VerifyPKCS1v15", "VerifyPSS", "SignPKCS1v15", "DecryptPKCS1v15", "DecryptOAEP",
+			"(*PublicKey).Size", "(*PublicKey).Equal",
+			"(*PrivateKey).Public", "(*PrivateKey).Equal", "(*PrivateKey).Size", "(*PrivateKey).Validate", "(*PrivateKey).Precompute",
+		},
+		vars: []string{"ErrVerification", "ErrDecryption", "ErrMessageTooLong"},
+		why:  "crypto/rsa is bridged only for its keys, verification, PKCS #1 v1.5 signatures and decryption: key generation, PSS signatures and encryption draw from the process's secure source whatever reader they are given",
+	},
+	"crypto/ecdsa": {
+		types: []string{"PublicKey", "PrivateKey"},
+		funcs: []string{
+			"Verify", "VerifyASN1",
+			"(*PublicKey).Equal", "(*PrivateKey).Public", "(*PrivateKey).Equal",
+		},
+		why: "crypto/ecdsa is bridged only for its keys and verification: key generation and signatures draw from the process's secure source whatever reader they are given",
+	},
+	"crypto/elliptic": {
+		funcs: []string{"P224", "P256", "P384", "P521"},
+		why:   "crypto/elliptic is bridged only for its named curves: its point arithmetic is deprecated, and its key generation draws from the process's secure source",
 	},
 	"crypto/tls": {
 		// A *tls.Config lives natively for its identity too: one read
@@ -96,6 +123,7 @@ func partialPaths() []string {
 type partialPackage struct {
 	types []string // the types whose values live natively
 	funcs []string // the functions and methods bridged, by ssa name without the package path
+	vars  []string // the package variables interpreted code may read
 	why   string   // why the others are not
 }
 
@@ -203,6 +231,9 @@ var maps = []string{"net/http.Header", "net/textproto.MIMEHeader"}
 // (a Write method) as io.Writer, and values that live natively as
 // themselves; any other interpreted value is a *BridgeError at run time.
 var interfaceParams = map[string]bool{
+	// crypto: keys that live natively (x509's parsers make them) cross
+	// as themselves.
+	"crypto.PublicKey": true, "crypto.PrivateKey": true,
 	"error": true, "io.Writer": true, "io.Reader": true, "io.ByteReader": true, "io.RuneReader": true, "io.ReaderAt": true,
 	"math/rand.Source": true, "io.ByteWriter": true, "io.ReadSeeker": true,
 	// io/fs: the file systems that live natively (embed.FS, os.DirFS,
@@ -357,6 +388,11 @@ func Generate(ctx context.Context) ([]byte, error) {
 // functions and the other methods of its native types with pp's reason.
 func (g *gen) addPartial(p *packages.Package, pp partialPackage) {
 	sc := p.Types.Scope()
+	for _, n := range pp.vars {
+		if o, ok := sc.Lookup(n).(*types.Var); ok && g.convertible(o.Type(), true) {
+			g.vars = append(g.vars, entry{p.PkgPath + "." + n, "&" + qual(p.Types) + "." + n})
+		}
+	}
 	consider := func(f *types.Func, recv string) {
 		name := strings.Replace(f.FullName(), p.PkgPath+".", "", 1)
 		if !slices.Contains(pp.funcs, name) {
@@ -421,9 +457,25 @@ func stateless(t types.Type) bool {
 
 // add records function or method f (recv is the receiver expression of a
 // method), or why it is left out.
+// keyFuncs are the functions whose parameters or results of type any
+// are keys: they cross as themselves, natively (x509.ParsePKIXPublicKey's
+// *rsa.PublicKey), as crypto.PublicKey's do.
+var keyFuncs = map[string]bool{
+	"crypto/x509.ParsePKCS8PrivateKey": true, "crypto/x509.ParsePKIXPublicKey": true,
+	"crypto/x509.MarshalPKCS8PrivateKey": true, "crypto/x509.MarshalPKIXPublicKey": true,
+}
+
 func (g *gen) add(f *types.Func, recv string) {
 	name := f.FullName()
 	sig := f.Signature()
+	convertible := func(t types.Type, result bool) bool {
+		if keyFuncs[name] {
+			if it, ok := types.Unalias(t).(*types.Interface); ok && it.Empty() {
+				return true
+			}
+		}
+		return g.convertible(t, result)
+	}
 	why := ""
 	switch {
 	case denied[name] != "":
@@ -434,12 +486,12 @@ func (g *gen) add(f *types.Func, recv string) {
 		why = "generic"
 	default:
 		for i := 0; i < sig.Params().Len() && why == ""; i++ {
-			if t := sig.Params().At(i).Type(); !g.convertible(t, false) {
+			if t := sig.Params().At(i).Type(); !convertible(t, false) {
 				why = "parameter of type " + types.TypeString(t, relTo(f.Pkg()))
 			}
 		}
 		for i := 0; i < sig.Results().Len() && why == ""; i++ {
-			if t := sig.Results().At(i).Type(); !g.convertible(t, true) {
+			if t := sig.Results().At(i).Type(); !convertible(t, true) {
 				why = "result of type " + types.TypeString(t, relTo(f.Pkg()))
 			}
 		}

@@ -125,6 +125,7 @@ var Programs = map[string]func() string{
 	"ReflectKeys":         ReflectKeys,
 	"TimeNamed":           TimeNamed,
 	"DirFS":               DirFS,
+	"RSAKeys":             RSAKeys,
 	"ReflectNewAtNative":  ReflectNewAtNative,
 	"SQLDriver":           SQLDriver,
 	"FileStat":            FileStat,

@@ -286,6 +286,11 @@ func nativeToValue(r *run, x any, t types.Type) Value {
 	if v, ok, err := r.dataFromNative(reflect.ValueOf(x), t); ok && err == nil {
 		return v // a data struct (*url.Error): an interpreted copy
 	}
+	if pt, ok := t.(*types.Pointer); ok && isNativeType(pt.Elem()) || isNativeType(t) {
+		// A type whose values live natively (*rsa.PublicKey, from
+		// x509.ParsePKIXPublicKey's any): itself, not a copy of its fields.
+		return nativeValue(x)
+	}
 	v, err := valueOfReflect(reflect.ValueOf(x))
 	if err != nil && x != nil {
 		// a variable of x's dynamic type, not of any: a box of an

@@ -16,7 +16,8 @@ import (
 // such a field is a native pointer (a KindNative value holding the
 // reflect.Value of the field's address), which only a Load or Store
 // compiled for it (opLoadNative, opStoreNative) dereferences: a field
-// address used otherwise is an unsupported construct.
+// address used otherwise is an unsupported construct, unless the field's
+// type lives natively too, whose pointers are native anywhere.
 
 // nativeField reports whether v, the address of a field, is the field of
 // a struct that lives natively, or a field of such a field (a gzip.Writer's
@@ -29,6 +30,12 @@ func nativeField(v ssa.Value) bool {
 // compileNativeFieldAddr compiles i, the address of a field of a struct
 // that lives natively, or says why it cannot be run.
 func (cp *compiler) compileNativeFieldAddr(i *ssa.FieldAddr) ins {
+	if isNativeType(deref(i.Type())) {
+		// A field whose type lives natively too (an rsa.PrivateKey's
+		// PublicKey): its address is a native pointer of the field's
+		// type, usable as any (&key.PublicKey passed to Verify).
+		return ins{op: opFieldAddrNative, n: int32(i.Field), a: []int32{cp.slot(i.X)}, dst: cp.dst(i), instr: i}
+	}
 	for _, ref := range *i.Referrers() {
 		switch ref := ref.(type) {
 		case *ssa.UnOp:
