@@ -36,6 +36,7 @@ type netState struct {
 	servers    []*httptest.Server
 	closers    []io.Closer // the run's own listeners and the servers serving them
 	transports map[http.RoundTripper]*http.Transport
+	mux        *http.ServeMux // the run's http.DefaultServeMux (native_mux.go)
 }
 
 func (r *run) netSt() *netState {

@@ -55,6 +55,14 @@ func (r *run) localListen(network, addr string) (net.Listener, error) {
 			st.alias[a] = to
 		}
 		ln = &standIn{Listener: ln, addr: localAddr(host, port), st: st, names: names}
+	} else if _, real, err := net.SplitHostPort(to); err == nil {
+		// At the port the system chose: reached under any name of the
+		// local host too (localhost:PORT).
+		if p, err := strconv.Atoi(real); err == nil {
+			for _, a := range localNames(p) {
+				st.alias[a] = to
+			}
+		}
 	}
 	st.addrs[to] = true
 	st.closers = append(st.closers, ln)
@@ -125,8 +133,13 @@ func localAddr(host string, port int) net.Addr {
 	return &net.TCPAddr{IP: ip, Port: port}
 }
 
-// serveOn serves srv on ln until srv closes or the run ends.
+// serveOn serves srv on ln until srv closes or the run ends; a server
+// without a handler serves the run's http.DefaultServeMux
+// (native_mux.go), as natively the process's.
 func (r *run) serveOn(ln net.Listener, srv *http.Server) error {
+	if srv.Handler == nil {
+		srv.Handler = r.defaultMux()
+	}
 	st := r.netSt()
 	st.mu.Lock()
 	st.closers = append(st.closers, srv)
@@ -142,6 +155,33 @@ func init() {
 	clientBridge("net.Listen", func(r *run, network, addr string) (net.Listener, error) {
 		return r.localListen(network, addr)
 	})
+	// net.ListenTCP at port 0 of the local host: the run's listener is a
+	// *net.TCPListener there (at a port asked for, it stands in for the
+	// address, and is none).
+	const listenTCP = "net.ListenTCP"
+	bridges[listenTCP] = func(r *run, fr *frame, in *ins, args []Value) Value {
+		pos := r.pos(in)
+		listen := func(network string, laddr *net.TCPAddr) (*net.TCPListener, error) {
+			switch network {
+			case "tcp", "tcp4", "tcp6":
+			default:
+				panic(&BridgeError{Func: listenTCP, CallSite: pos, Reason: "a run listens only on TCP, not on " + network + ": natively the listener might work"})
+			}
+			addr := ":0"
+			if laddr != nil {
+				addr = laddr.String()
+			}
+			if laddr != nil && (laddr.Port != 0 || laddr.IP != nil && !localHost(laddr.IP.String())) {
+				panic(&BridgeError{Func: listenTCP, CallSite: pos, Reason: "a run's net.ListenTCP listens at a port the system chooses on the local host, not at " + addr + " (net.Listen stands in for a given port)"})
+			}
+			ln, err := r.localListen("tcp", addr)
+			if err != nil {
+				return nil, err
+			}
+			return ln.(*net.TCPListener), nil
+		}
+		return r.reflectCall(fr, in, listenTCP, reflect.ValueOf(listen), calleeSig(in), args)
+	}
 	clientBridge("net/http.ListenAndServe", func(r *run, addr string, h http.Handler) error {
 		if addr == "" {
 			addr = ":http"
