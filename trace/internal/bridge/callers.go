@@ -59,9 +59,11 @@ func callerPCs(c interp.Call) []uint64 {
 
 // A nativeFrame is a frame of native code that the Go runtime shows
 // beyond a goroutine's outermost interpreted frame (interp.StackEnd):
-// testing.tRunner, runtime.goexit, and an Example's callers; its program
-// counter is odd, which interp.PC never makes. Or one between two
-// interpreted frames (midFrames).
+// testing.tRunner, runtime.goexit, and an Example's callers, the k-th of
+// nativeFrames with the program counter fixedBase+4k+2, so that pc-1
+// (pkg/errors' Frame asks runtime.FuncForPC of it) and pc+1 name it too,
+// and interp.PC never makes it. Or one between two interpreted frames
+// (midFrames).
 type nativeFrame struct {
 	pc   uint64
 	name string
@@ -85,12 +87,13 @@ func nativeEnd(end interp.StackEnd) []nativeFrame {
 }
 
 // nativeFrameOf returns the native frame of program counter pc, or of
-// pc-1 or pc+1 for one between interpreted frames (midFrames).
+// pc-1 or pc+1.
 func nativeFrameOf(pc uint64) (nativeFrame, bool) {
-	for _, f := range nativeFrames() {
-		if f.pc == pc {
-			return f, true
+	if pc >= fixedBase && pc < midBase {
+		if k := (pc - fixedBase) / 4; k < uint64(len(nativeFrames())) {
+			return nativeFrames()[k], true
 		}
+		return nativeFrame{}, false
 	}
 	if pc >= midBase {
 		midFrames.mu.Lock()
@@ -138,10 +141,13 @@ func framePC(f interp.StackCall) uint64 {
 // of native frame f records (funcValue): a negative number.
 func nativeID(f nativeFrame) interp.StaticID {
 	if f.pc < midBase {
-		return -interp.StaticID(f.pc)
+		return -interp.StaticID(1 + (f.pc-fixedBase)/4)
 	}
 	return -interp.StaticID(midIDs + (f.pc-midBase)/4)
 }
+
+// fixedBase is where the program counters of nativeFrames start.
+const fixedBase = 1 << 39
 
 // midIDs is where nativeID's numbers for midFrames start (minus).
 const midIDs = 1 << 10
@@ -152,7 +158,7 @@ func nativeOfID(s interp.StaticID) (nativeFrame, bool) {
 	case s >= 0:
 		return nativeFrame{}, false
 	case -s < midIDs:
-		return nativeFrameOf(uint64(-s))
+		return nativeFrameOf(fixedBase + 4*uint64(-s-1) + 2)
 	}
 	return nativeFrameOf(midBase + 4*uint64(-s-midIDs) + 2)
 }
@@ -166,10 +172,10 @@ func nativeOfID(s interp.StaticID) (nativeFrame, bool) {
 // package's tests) and runtime.main.
 var nativeFrames = sync.OnceValue(func() []nativeFrame {
 	testing := func(file string) string { return filepath.Join(build.Default.GOROOT, "src", "testing", file) }
-	tRunner := nativeFrame{pc: 1, name: "testing.tRunner", file: testing("testing.go")}
+	tRunner := nativeFrame{pc: fixedBase + 2, name: "testing.tRunner", file: testing("testing.go")}
 	tRunner.line = callLine(tRunner.file, "", "tRunner", "fn")
-	goexit := nativeFrame{pc: 3, name: "runtime.goexit"}
-	runtimeMain := nativeFrame{pc: 13, name: "runtime.main"}
+	goexit := nativeFrame{pc: fixedBase + 6, name: "runtime.goexit"}
+	runtimeMain := nativeFrame{pc: fixedBase + 26, name: "runtime.main"}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -190,13 +196,13 @@ var nativeFrames = sync.OnceValue(func() []nativeFrame {
 		runtimeMain.file = filepath.Join(filepath.Dir(goexit.file), "proc.go")
 		runtimeMain.line = callLine(runtimeMain.file, "", "main", "fn")
 	}
-	runExample := nativeFrame{pc: 5, name: "testing.runExample", file: testing("run_example.go")}
+	runExample := nativeFrame{pc: fixedBase + 10, name: "testing.runExample", file: testing("run_example.go")}
 	runExample.line = callLine(runExample.file, "", "runExample", "eg.F")
-	runExamples := nativeFrame{pc: 7, name: "testing.runExamples", file: testing("example.go")}
+	runExamples := nativeFrame{pc: fixedBase + 14, name: "testing.runExamples", file: testing("example.go")}
 	runExamples.line = callLine(runExamples.file, "", "runExamples", "runExample")
-	mRun := nativeFrame{pc: 9, name: "testing.(*M).Run", file: testing("testing.go")}
+	mRun := nativeFrame{pc: fixedBase + 18, name: "testing.(*M).Run", file: testing("testing.go")}
 	mRun.line = callLine(mRun.file, "M", "Run", "runExamples")
-	mainMain := nativeFrame{pc: 11, name: "main.main", file: "_testmain.go"}
+	mainMain := nativeFrame{pc: fixedBase + 22, name: "main.main", file: "_testmain.go"}
 	return []nativeFrame{tRunner, goexit, runExample, runExamples, mRun, mainMain, runtimeMain}
 })
 
