@@ -2,8 +2,6 @@ package interp
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -43,25 +41,12 @@ func TestInScopePureGo(t *testing.T) {
 		"twice_purego.go": "//go:build purego\n\npackage h\n\nfunc twice(x int) int { return 2 * x }\n",
 		"h_test.go":       "package h\n\nimport \"testing\"\n\nfunc TestDouble(t *testing.T) {\n\tif Double(21) != 42 {\n\t\tt.Fatal(\"bad\")\n\t}\n}\n",
 	}
-	load := func(files map[string]string) *Program {
-		dir := t.TempDir()
-		for name, text := range files {
-			if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-				t.Fatal(err)
-			}
-		}
-		p, err := Load(bgContext, &Config{Dir: dir, Tests: true}, ".")
-		if err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	gr, err := load(files).RunGoTest(bgContext, "h", "TestDouble", nil)
+	gr, err := loadTestFiles(t, files).RunGoTest(bgContext, "h", "TestDouble", nil)
 	if err != nil || !gr.Ran || gr.Failed {
 		t.Errorf("TestDouble: %v, %v; want it to pass from the pure-Go file", gr, err)
 	}
 	files["asm_test.go"] = "//go:build !purego\n\npackage h\n\nimport \"testing\"\n\nfunc TestAsmOnly(t *testing.T) {}\n"
-	_, err = load(files).RunGoTest(bgContext, "h", "TestDouble", nil)
+	_, err = loadTestFiles(t, files).RunGoTest(bgContext, "h", "TestDouble", nil)
 	var be *BridgeError
 	if !errors.As(err, &be) || be.Func != "h.twice" || !strings.Contains(be.Reason, "declared without a body") {
 		t.Errorf("with a test file only go test's tags select: %v; want a *BridgeError for h.twice", err)

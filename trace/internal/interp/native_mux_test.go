@@ -1,10 +1,6 @@
 package interp
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // TestDefaultServeMuxPerRun: a package whose init registers handlers on
 // http.DefaultServeMux and serves it on a listener of net.ListenTCP (as
@@ -13,8 +9,7 @@ import (
 // do not conflict with the first's, and its requests reach its own
 // handlers.
 func TestDefaultServeMuxPerRun(t *testing.T) {
-	dir := t.TempDir()
-	for name, text := range map[string]string{
+	p := loadTestFiles(t, map[string]string{
 		"go.mod": "module mux\n\ngo 1.26\n",
 		"mux.go": "package mux\n",
 		"mux_test.go": `package mux
@@ -51,15 +46,7 @@ func TestHello(t *testing.T) {
 	}
 }
 `,
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	p, err := Load(bgContext, &Config{Dir: dir, Tests: true}, ".")
-	if err != nil {
-		t.Fatal(err)
-	}
+	})
 	for run := 1; run <= 2; run++ {
 		gr, err := p.RunGoTest(bgContext, "mux", "TestHello", nil)
 		if err != nil || !gr.Ran || gr.Failed {

@@ -35,13 +35,26 @@ func loadSource(t *testing.T, module, src string) *Program {
 // directory and loads its package.
 func loadFiles(t *testing.T, files map[string]string) *Program {
 	t.Helper()
+	return loadDir(t, files, false)
+}
+
+// loadTestFiles is loadFiles with the package's tests (Config.Tests).
+func loadTestFiles(t *testing.T, files map[string]string) *Program {
+	t.Helper()
+	return loadDir(t, files, true)
+}
+
+// loadDir writes files into a directory of its own and loads its
+// package, with its tests if tests.
+func loadDir(t *testing.T, files map[string]string, tests bool) *Program {
+	t.Helper()
 	dir := t.TempDir()
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o666); err != nil {
 			t.Fatal(err)
 		}
 	}
-	p, err := Load(bgContext, &Config{Dir: dir}, ".")
+	p, err := Load(bgContext, &Config{Dir: dir, Tests: tests}, ".")
 	if err != nil {
 		t.Fatal(err)
 	}
