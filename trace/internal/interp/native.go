@@ -469,9 +469,6 @@ func changeRepOf(from, to types.Type) *changeRep {
 // of its fields. A value already in the representation of cr's target
 // is left as it is.
 func (r *run) changeRep(fr *frame, in *ins, cr *changeRep, v Value) Value {
-	if cr.native == nil {
-		return v
-	}
 	if !cr.toNative {
 		if v.k != KindNative {
 			return v

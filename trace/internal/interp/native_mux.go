@@ -29,14 +29,9 @@ func init() {
 	bridgedGlobals["net/http.DefaultServeMux"] = func(c Call) Value {
 		return nativeValue(c.r.defaultMux())
 	}
-	for _, name := range []string{"net/http.Handle", "net/http.HandleFunc"} {
+	for name, method := range map[string]string{"net/http.Handle": "Handle", "net/http.HandleFunc": "HandleFunc"} {
 		bridges[name] = func(r *run, fr *frame, in *ins, args []Value) Value {
-			mux := reflect.ValueOf(r.defaultMux())
-			method := "Handle"
-			if name == "net/http.HandleFunc" {
-				method = "HandleFunc"
-			}
-			return r.reflectCall(fr, in, name, mux.MethodByName(method), calleeSig(in), args)
+			return r.reflectCall(fr, in, name, reflect.ValueOf(r.defaultMux()).MethodByName(method), calleeSig(in), args)
 		}
 	}
 }
